@@ -1,0 +1,38 @@
+"""backtrack: a backtracking engine whose puzzles are plugins.
+
+A search is five methods (``moves``, ``valid``, ``record``, ``undo``, ``done``) on a
+subclass of :class:`Search`; the engine finds the first, all, or a count of
+solutions and reports attempts (calls of ``valid``) and time.  :class:`Backtrack`
+is the tutorial programs' variant whose constructor runs the search.  Puzzles are
+plugins found through the entry-point group ``backtrack``.
+"""
+
+from .engine import PrefixError, Report, Search, Verdict
+from .hookspecs import hookimpl, hookspec
+from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
+from .puzzle import InputError, Param, Puzzle, examples_in
+from .run import MODES, Outcome, SearchInfo, run
+from .seed import Backtrack
+
+__all__ = [
+    "Backtrack",
+    "InputError",
+    "MODES",
+    "Manager",
+    "Outcome",
+    "Param",
+    "PluginWarning",
+    "PrefixError",
+    "Puzzle",
+    "RegisteredPuzzle",
+    "Report",
+    "Search",
+    "SearchInfo",
+    "UnknownPuzzle",
+    "Verdict",
+    "examples_in",
+    "hookimpl",
+    "hookspec",
+    "make_manager",
+    "run",
+]

@@ -1,0 +1,267 @@
+"""The backtracking engine: a search stated as five methods, driven iteratively.
+
+A puzzle subclasses :class:`Search` and implements
+
+* ``moves(level)``: the candidate moves at a level (any iterable),
+* ``valid(level, move)``: whether a move may be made now (each call is one *attempt*),
+* ``record(level, move)`` and ``undo(level, move)``: make and take back a move,
+* ``done(level)``: whether the moves recorded so far form a solution.
+
+The engine calls them in this order: for each move of ``moves(level)`` it calls
+``valid``; when that is true it calls ``record``, then ``done(level)``.  A true
+``done`` is a solution: the engine hands out a snapshot, calls ``undo`` and goes on
+with the next move.  Otherwise it descends to ``level + 1``, and when that level's
+moves are exhausted it calls ``undo`` and goes on at ``level``.
+
+Nothing here knows any puzzle, and nothing here calls pluggy: this module is the
+per-attempt hot loop.  Events are fired around a search by :mod:`backtrack.run`.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Iterator, Sequence, TextIO
+
+__all__ = ["Search", "Report", "Verdict", "PrefixError"]
+
+
+class PrefixError(ValueError):
+    """A prefix of moves handed to :meth:`Search.solutions` cannot be replayed."""
+
+
+class Verdict(str, enum.Enum):
+    """The answer to "does this puzzle have exactly one solution?"."""
+
+    UNSOLVABLE = "unsolvable"
+    UNIQUE = "unique"
+    AMBIGUOUS = "ambiguous"
+
+    @classmethod
+    def from_count(cls, count: int) -> "Verdict":
+        """The verdict for a count that was stopped at two."""
+        return (cls.UNSOLVABLE, cls.UNIQUE)[count] if count < 2 else cls.AMBIGUOUS
+
+
+@dataclass
+class Report:
+    """What one search did.
+
+    ``complete`` is true when the whole search space (below the prefix, if any)
+    was searched, false when a limit or the caller stopped it early.
+    """
+
+    attempts: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+    complete: bool = False
+
+    def line(self) -> str:
+        """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds``."""
+        return f"{self.attempts} attempts in {self.seconds:8.2f} seconds"
+
+
+class Search:
+    """A backtracking search stated as five methods; constructing one runs nothing.
+
+    Subclasses implement :meth:`moves`, :meth:`valid`, :meth:`record`, :meth:`undo`
+    and :meth:`done`, and usually :meth:`solution` (the snapshot handed to users).
+    A subclass whose ``moves`` yields only valid moves sets ``moves_are_valid =
+    True``: the engine then does not call ``valid`` and counts each move tried as
+    an attempt.
+    """
+
+    moves_are_valid: ClassVar[bool] = False
+    report: Report
+
+    # -- the five methods -------------------------------------------------------
+    def moves(self, level: int) -> Iterable[Hashable]:
+        """The candidate moves at ``level``."""
+        raise NotImplementedError(f"{type(self).__name__} must implement moves(level)")
+
+    def valid(self, level: int, move: Any) -> bool:
+        """Whether ``move`` may be made at ``level`` given the moves recorded so far."""
+        raise NotImplementedError(f"{type(self).__name__} must implement valid(level, move)")
+
+    def record(self, level: int, move: Any) -> None:
+        """Make ``move`` at ``level``."""
+        raise NotImplementedError(f"{type(self).__name__} must implement record(level, move)")
+
+    def undo(self, level: int, move: Any) -> None:
+        """Take back ``move``, the last move recorded, at ``level``."""
+        raise NotImplementedError(f"{type(self).__name__} must implement undo(level, move)")
+
+    def done(self, level: int) -> bool:
+        """Whether the moves recorded up to ``level`` form a solution."""
+        raise NotImplementedError(f"{type(self).__name__} must implement done(level)")
+
+    def solution(self, path: tuple) -> Any:
+        """A snapshot of the current solution; ``path`` is the moves made, level by level.
+
+        The default is ``path`` itself.  Whatever is returned must not change when
+        the search goes on (return copies, not views of the search's state).
+        """
+        return path
+
+    # -- driving the search -----------------------------------------------------
+    def solutions(
+        self,
+        limit: int | None = None,
+        *,
+        prefix: Sequence[Any] = (),
+        trace: TextIO | None = None,
+    ) -> Iterator[Any]:
+        """Iterate over solutions (snapshots), at most ``limit`` of them.
+
+        ``prefix`` replays those moves first (levels 0, 1, ...) and searches only the
+        subtree below them: this is how a search is resumed or split in a fresh
+        process.  ``trace`` receives one line per attempt.  :attr:`report` describes
+        the search when the iterator is exhausted or closed.
+        """
+        return self._searching(limit, prefix, trace, snapshot=True)
+
+    def first(self, *, prefix: Sequence[Any] = (), trace: TextIO | None = None) -> Any | None:
+        """The first solution, or ``None`` when there is none."""
+        found = self.solutions(1, prefix=prefix, trace=trace)
+        try:
+            return next(found, None)
+        finally:
+            found.close()
+
+    def count(
+        self,
+        limit: int | None = None,
+        *,
+        prefix: Sequence[Any] = (),
+        trace: TextIO | None = None,
+    ) -> int:
+        """The number of solutions, stopping at ``limit`` when one is given."""
+        counted = self._searching(limit, prefix, trace, snapshot=False)
+        for _ in counted:
+            pass
+        return self.report.solutions
+
+    def verdict(self) -> Verdict:
+        """Unique, ambiguous or unsolvable: searches until a second solution is found."""
+        return Verdict.from_count(self.count(limit=2))
+
+    # -- the engine ---------------------------------------------------------------
+    def _searching(
+        self, limit: int | None, prefix: Sequence[Any], trace: TextIO | None, snapshot: bool
+    ) -> Iterator[Any]:
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be at least 0, not {limit}")
+        report = self.report = Report()
+        started = time.perf_counter()
+        walk = self._walk(tuple(prefix), trace, snapshot)
+        try:
+            if limit == 0:
+                return
+            for found in walk:
+                report.solutions += 1
+                report.attempts = walk.attempts
+                report.seconds = time.perf_counter() - started
+                yield found
+                if report.solutions == limit:
+                    return
+            report.complete = True
+        finally:
+            walk.close()
+            report.attempts = walk.attempts
+            report.seconds = time.perf_counter() - started
+
+    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> "_Walk":
+        return _Walk(self, prefix, trace, snapshot)
+
+
+class _Walk:
+    """The iterative depth-first walk; an iterator of solutions with a live attempt count.
+
+    A class rather than a generator so that the attempts made so far can be read at
+    every solution and after an early stop.
+    """
+
+    __slots__ = ("search", "attempts", "_gen")
+
+    def __init__(self, search: Search, prefix: tuple, trace: TextIO | None, snapshot: bool):
+        self.search = search
+        self.attempts = 0
+        self._gen = self._run(prefix, trace, snapshot)
+
+    def __iter__(self) -> "_Walk":
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._gen)
+
+    def close(self) -> None:
+        self._gen.close()
+
+    def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+        search = self.search
+        moves, record, undo, done = search.moves, search.record, search.undo, search.done
+        valid = search.valid
+        filtered = search.moves_are_valid
+        if trace is not None:
+            valid = _tracing(valid, filtered, trace)
+            filtered = False
+
+        path: list = []
+        try:
+            for level, move in enumerate(prefix):
+                if not (filtered or valid(level, move)):
+                    raise PrefixError(f"move {move!r} of the prefix is not valid at level {level}")
+                record(level, move)
+                path.append(move)
+                if done(level) and level < len(prefix) - 1:
+                    raise PrefixError(f"the prefix is already a solution at level {level}")
+            base = len(path)
+            if base and done(base - 1):
+                # The prefix itself is a solution: its subtree holds just that one.
+                yield search.solution(tuple(path)) if snapshot else None
+                return
+
+            attempts = 0
+            level = base
+            stack = [iter(moves(level))]
+            try:
+                while stack:
+                    for move in stack[-1]:
+                        attempts += 1
+                        if filtered or valid(level, move):
+                            record(level, move)
+                            path.append(move)
+                            if done(level):
+                                self.attempts = attempts
+                                yield search.solution(tuple(path)) if snapshot else None
+                                path.pop()
+                                undo(level, move)
+                            else:
+                                level += 1
+                                stack.append(iter(moves(level)))
+                                break
+                    else:
+                        stack.pop()
+                        if len(path) > base:
+                            level -= 1
+                            undo(level, path.pop())
+            finally:
+                self.attempts = attempts
+        except GeneratorExit:
+            pass
+        # Take back whatever is still recorded (the prefix, or a search stopped early),
+        # so that the object can be searched again.
+        for level in range(len(path) - 1, -1, -1):
+            undo(level, path[level])
+
+
+def _tracing(valid: Any, filtered: bool, trace: TextIO) -> Any:
+    """Wrap ``valid`` so that every attempt prints ``level``, ``move`` and the answer."""
+
+    def traced(level: int, move: Any) -> bool:
+        ok = True if filtered else valid(level, move)
+        print(f"{'  ' * level}level {level}: move {move!r} {'valid' if ok else 'invalid'}", file=trace)
+        return ok
+
+    return traced

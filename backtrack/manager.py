@@ -1,0 +1,154 @@
+"""The plugin manager: loads the entry-point group ``backtrack`` and collects the puzzles.
+
+Build one with :func:`make_manager` wherever one is needed (the command, a test):
+there is no module-level manager, so registrations never leak from one user to the
+next.  Each entry point is loaded with its own error handling: a plugin that fails
+to import, has a misspelled hook or raises while registering its puzzles is
+reported as a :class:`PluginWarning` naming it, and every other plugin still works.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Iterable
+
+import pluggy
+
+from . import hookspecs
+from .puzzle import Puzzle
+
+__all__ = ["make_manager", "Manager", "RegisteredPuzzle", "PluginWarning", "UnknownPuzzle", "ENTRY_POINT_GROUP"]
+
+ENTRY_POINT_GROUP = "backtrack"
+
+
+class PluginWarning(UserWarning):
+    """A plugin could not be used; the message names it and says why."""
+
+
+class UnknownPuzzle(LookupError):
+    """No installed plugin provides a puzzle of that name."""
+
+
+@dataclass(frozen=True)
+class RegisteredPuzzle:
+    """A puzzle with the plugin, distribution and version it comes from."""
+
+    puzzle: Puzzle
+    plugin: str
+    distribution: str
+    version: str
+
+
+class Manager:
+    """A pluggy manager for the ``backtrack`` hooks, and the puzzles its plugins provide."""
+
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.problems: list[str] = []
+        self._origins: dict[str, tuple[str, str]] = {}
+        self._puzzles: dict[str, RegisteredPuzzle] | None = None
+
+    @property
+    def hook(self) -> Any:
+        """The hook relay: ``manager.hook.backtrack_search_started(info=...)``."""
+        return self.pm.hook
+
+    def _problem(self, message: str) -> None:
+        self.problems.append(message)
+        warnings.warn(message, PluginWarning, stacklevel=3)
+
+    def register(self, plugin: object, name: str | None = None, *, distribution: str = "(registered directly)", version: str = "") -> bool:
+        """Register a plugin object or module; false, with a warning, when it is unusable.
+
+        This is how tests and programs add a plugin without installing it.
+        """
+        try:
+            name = self.pm.register(plugin, name)
+        except Exception as error:  # a hook with wrong arguments, or a name taken twice
+            self._problem(f"plugin {name or plugin!r} could not be registered: {error}")
+            return False
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as error:
+            self.pm.unregister(plugin)
+            self._problem(f"plugin {name!r} was not registered: {error}")
+            return False
+        self._origins[name] = (distribution, version)
+        self._puzzles = None
+        return True
+
+    def unregister(self, plugin: object) -> None:
+        """Remove a plugin registered before."""
+        self.pm.unregister(plugin)
+        self._puzzles = None
+
+    def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> None:
+        """Load and register every entry point of ``group``, each on its own."""
+        seen: dict[str, str] = {}
+        for point in entry_points(group=group):
+            dist = getattr(point, "dist", None)
+            dist_name = dist.metadata["Name"] if dist is not None else "(unknown distribution)"
+            version = dist.version if dist is not None else ""
+            if point.name in seen:
+                # The same plugin found twice, e.g. an editable and a regular install.
+                if seen[point.name] != point.value:
+                    self._problem(
+                        f"plugin {point.name!r} is installed twice ({seen[point.name]} and {point.value}); "
+                        f"using {seen[point.name]}"
+                    )
+                continue
+            seen[point.name] = point.value
+            if self.pm.has_plugin(point.name):
+                continue
+            try:
+                plugin = point.load()
+            except Exception as error:
+                self._problem(f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: {type(error).__name__}: {error}")
+                continue
+            self.register(plugin, point.name, distribution=dist_name, version=version)
+
+    def puzzles(self) -> dict[str, RegisteredPuzzle]:
+        """Every puzzle of every registered plugin, by name."""
+        if self._puzzles is None:
+            self._puzzles = {}
+            for impl in reversed(self.pm.hook.backtrack_puzzles.get_hookimpls()):
+                self._collect(impl.plugin_name, impl.function)
+        return self._puzzles
+
+    def _collect(self, plugin: str, function: Any) -> None:
+        assert self._puzzles is not None
+        distribution, version = self._origins.get(plugin, ("(registered directly)", ""))
+        try:
+            provided = list(function())
+        except Exception as error:
+            self._problem(f"plugin {plugin!r} failed to list its puzzles: {type(error).__name__}: {error}")
+            return
+        for puzzle in provided:
+            if not isinstance(puzzle, Puzzle):
+                self._problem(f"plugin {plugin!r} returned {puzzle!r}, not a backtrack.Puzzle")
+            elif puzzle.name in self._puzzles:
+                self._problem(f"puzzle {puzzle.name!r} of plugin {plugin!r} is provided by {self._puzzles[puzzle.name].plugin!r} already")
+            else:
+                self._puzzles[puzzle.name] = RegisteredPuzzle(puzzle, plugin, distribution, version)
+
+    def puzzle(self, name: str) -> Puzzle:
+        """The puzzle called ``name``; :class:`UnknownPuzzle` naming the installed ones if none."""
+        found = self.puzzles().get(name)
+        if found is None:
+            known = ", ".join(sorted(self.puzzles())) or "none"
+            raise UnknownPuzzle(f"unknown puzzle {name!r} (installed: {known})")
+        return found.puzzle
+
+
+def make_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> Manager:
+    """A fresh manager: the installed plugins (unless ``entry_points`` is false) plus ``plugins``."""
+    manager = Manager()
+    if entry_points:
+        manager.load_entry_points()
+    for plugin in plugins:
+        manager.register(plugin)
+    return manager

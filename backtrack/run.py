@@ -1,0 +1,85 @@
+"""One search of one puzzle instance, with its events: the layer between engine and users.
+
+:func:`run` drives a :class:`~backtrack.Search` in one of four modes and fires the
+hooks ``backtrack_search_started``, ``backtrack_solution_found`` (for solutions
+handed to the user, never while only counting) and ``backtrack_search_finished``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence, TextIO
+
+from .engine import Report, Search, Verdict
+from .puzzle import Puzzle
+
+__all__ = ["MODES", "SearchInfo", "Outcome", "run"]
+
+#: first: the first solution; all: every solution (up to the limit); count: only
+#: the number; unique: search until a second solution, then give the verdict.
+MODES = ("first", "all", "count", "unique")
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """What is being searched, as the event hooks see it."""
+
+    puzzle: str
+    source: str
+    mode: str
+    limit: int | None = None
+
+
+@dataclass
+class Outcome:
+    """The result of :func:`run`: the report, the solutions handed out and their texts."""
+
+    info: SearchInfo
+    report: Report
+    solutions: list[Any] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> Verdict:
+        """Unique, ambiguous or unsolvable (meaningful for a search stopped at two or complete)."""
+        return Verdict.from_count(min(self.report.solutions, 2))
+
+
+def run(
+    puzzle: Puzzle,
+    spec: Any,
+    search: Search,
+    *,
+    mode: str = "first",
+    limit: int | None = None,
+    hook: Any = None,
+    trace: TextIO | None = None,
+    source: str = "<input>",
+    prefix: Sequence[Any] = (),
+) -> Outcome:
+    """Search ``spec`` with ``search`` in ``mode``, firing events on ``hook`` if given."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if mode == "first":
+        limit = 1
+    elif mode == "unique":
+        limit = 2
+    info = SearchInfo(puzzle.name, source, mode, limit)
+    outcome = Outcome(info, Report())
+    if hook is not None:
+        hook.backtrack_search_started(info=info)
+    try:
+        if mode == "count":
+            search.count(limit, prefix=prefix, trace=trace)
+        else:
+            for solution in search.solutions(limit, prefix=prefix, trace=trace):
+                rendered = puzzle.render(spec, solution)
+                outcome.solutions.append(solution)
+                outcome.rendered.append(rendered)
+                if hook is not None:
+                    hook.backtrack_solution_found(info=info, number=len(outcome.solutions), solution=solution, rendered=rendered)
+    finally:
+        outcome.report = search.report
+        if hook is not None:
+            hook.backtrack_search_finished(info=info, report=search.report)
+    return outcome

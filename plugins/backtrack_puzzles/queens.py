@@ -1,0 +1,155 @@
+"""N-Queens: place N queens on an N x N board so that none attacks another.
+
+Input: a file holding N (lines starting with ``#`` are comments), or ``-p n=N``
+with no file.  A solution is the column of the queen in each row; it renders as
+rows of ``Q`` and ``.``.
+
+Two searches state the same problem.  ``classic`` (the tutorial's way): at each
+level (a row) every column is a move and ``valid`` checks columns and diagonals.
+``bitmask`` (the default): ``moves`` yields only the free columns, computed from
+three bitmasks, so the engine skips ``valid`` and counts each move tried as an
+attempt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl
+
+MAX_SIZE = 64
+
+
+class Queens:
+    """The N-Queens puzzle on an ``n`` x ``n`` board."""
+
+    def __init__(self, n: int):
+        if not isinstance(n, int) or not 1 <= n <= MAX_SIZE:
+            raise ValueError(f"the board size must be a whole number from 1 to {MAX_SIZE}, not {n!r}")
+        self.n = n
+
+    def __repr__(self) -> str:
+        return f"Queens({self.n})"
+
+
+def parse(text: str, source: str = "<input>") -> Queens:
+    """A board size N from a file: one line holding N, comments with ``#`` allowed."""
+    found: list[tuple[int, str]] = [
+        (number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.strip().startswith("#")
+    ]
+    if not found:
+        raise InputError(f"expected a line holding the board size N (1 to {MAX_SIZE}), found none", source)
+    if len(found) > 1:
+        raise InputError("expected only the board size N, found a second line", source, found[1][0])
+    number, line = found[0]
+    if not line.isdigit() or not 1 <= int(line) <= MAX_SIZE:
+        raise InputError(f"expected the board size N, a whole number from 1 to {MAX_SIZE}, found {line!r}", source, number)
+    return Queens(int(line))
+
+
+def build(n: int = 8, **_: object) -> Queens:
+    """A board from the parameter ``n`` alone."""
+    return Queens(n)
+
+
+def render(spec: Queens, solution: tuple[int, ...]) -> str:
+    """Rows of ``Q`` and ``.``; ``solution[row]`` is the queen's column."""
+    return "\n".join("".join("Q" if column == queen else "." for column in range(spec.n)) for queen in solution)
+
+
+class ClassicQueensSearch(Search):
+    """Level = row; every column is a move; ``valid`` checks column and both diagonals."""
+
+    def __init__(self, spec: Queens):
+        self.n = spec.n
+        self.columns = [False] * self.n
+        self.rising = [False] * (2 * self.n)  # row + column
+        self.falling = [False] * (2 * self.n)  # row - column + n
+        self.queens: list[int] = []
+
+    def moves(self, level: int) -> range:
+        return range(self.n)
+
+    def valid(self, level: int, move: int) -> bool:
+        return not (self.columns[move] or self.rising[level + move] or self.falling[level - move + self.n])
+
+    def record(self, level: int, move: int) -> None:
+        self.columns[move] = self.rising[level + move] = self.falling[level - move + self.n] = True
+        self.queens.append(move)
+
+    def undo(self, level: int, move: int) -> None:
+        self.columns[move] = self.rising[level + move] = self.falling[level - move + self.n] = False
+        self.queens.pop()
+
+    def done(self, level: int) -> bool:
+        return level == self.n - 1
+
+    def solution(self, path: tuple) -> tuple[int, ...]:
+        return tuple(self.queens)
+
+
+class BitmaskQueensSearch(Search):
+    """Level = row; ``moves`` yields the free columns as single bits, so ``valid`` is skipped."""
+
+    moves_are_valid = True
+
+    def __init__(self, spec: Queens):
+        self.n = spec.n
+        self.full = (1 << self.n) - 1
+        # Attacked columns as seen from the next row: (columns, rising, falling).
+        self.masks: list[tuple[int, int, int]] = [(0, 0, 0)]
+
+    def moves(self, level: int) -> Iterator[int]:
+        columns, rising, falling = self.masks[-1]
+        free = self.full & ~(columns | rising | falling)
+        while free:
+            bit = free & -free
+            yield bit
+            free ^= bit
+
+    def valid(self, level: int, move: int) -> bool:
+        columns, rising, falling = self.masks[-1]
+        return not move & (columns | rising | falling)
+
+    def record(self, level: int, move: int) -> None:
+        columns, rising, falling = self.masks[-1]
+        self.masks.append((columns | move, ((rising | move) << 1) & self.full, (falling | move) >> 1))
+
+    def undo(self, level: int, move: int) -> None:
+        self.masks.pop()
+
+    def done(self, level: int) -> bool:
+        return level == self.n - 1
+
+    def solution(self, path: tuple) -> tuple[int, ...]:
+        return tuple(bit.bit_length() - 1 for bit in path)
+
+
+SEARCHES = {"bitmask": BitmaskQueensSearch, "classic": ClassicQueensSearch}
+
+
+def search(spec: Queens, method: str = "bitmask", **_: object) -> Search:
+    """A fresh search of ``spec``; ``method`` is ``bitmask`` (default) or ``classic``."""
+    return SEARCHES[method](spec)
+
+
+PUZZLE = Puzzle(
+    name="queens",
+    description="N-Queens: N queens on an N x N board, none attacking another",
+    parse=parse,
+    search=search,
+    render=render,
+    build=build,
+    params=(
+        Param("n", "board size N, when no file is given", int, 8),
+        Param("method", "the search: bitmask (moves yield free columns) or classic (valid checks)", str, "bitmask", tuple(SEARCHES)),
+    ),
+    as_json=lambda spec, solution: list(solution),
+    examples=examples_in(Path(__file__).parent / "examples" / "queens"),
+)
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    return [PUZZLE]
