@@ -198,6 +198,36 @@ class _Walk:
     def close(self) -> None:
         self._gen.close()
 
+    def _descend(self, path: list, base: int, moves: Any, valid: Any, filtered: bool, record: Any, undo: Any, done: Any, snapshot: bool) -> Iterator[Any]:
+        """The walk below the prefix ``path[:base]``: the per-attempt hot loop."""
+        solution = self.search.solution
+        attempts = 0
+        level = base
+        stack = [iter(moves(level))]
+        try:
+            while stack:
+                for move in stack[-1]:
+                    attempts += 1
+                    if filtered or valid(level, move):
+                        record(level, move)
+                        path.append(move)
+                        if done(level):
+                            self.attempts = attempts
+                            yield solution(tuple(path)) if snapshot else None
+                            path.pop()
+                            undo(level, move)
+                        else:
+                            level += 1
+                            stack.append(iter(moves(level)))
+                            break
+                else:
+                    stack.pop()
+                    if len(path) > base:
+                        level -= 1
+                        undo(level, path.pop())
+        finally:
+            self.attempts = attempts
+
     def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
         moves, record, undo, done = search.moves, search.record, search.undo, search.done
@@ -208,52 +238,28 @@ class _Walk:
             filtered = False
 
         path: list = []
+        solved = False
         try:
             for level, move in enumerate(prefix):
+                if solved:
+                    raise PrefixError(f"the prefix is already a solution at level {level - 1}")
                 if not (filtered or valid(level, move)):
                     raise PrefixError(f"move {move!r} of the prefix is not valid at level {level}")
                 record(level, move)
                 path.append(move)
-                if done(level) and level < len(prefix) - 1:
-                    raise PrefixError(f"the prefix is already a solution at level {level}")
-            base = len(path)
-            if base and done(base - 1):
+                solved = done(level)
+            if solved:
                 # The prefix itself is a solution: its subtree holds just that one.
                 yield search.solution(tuple(path)) if snapshot else None
-                return
-
-            attempts = 0
-            level = base
-            stack = [iter(moves(level))]
-            try:
-                while stack:
-                    for move in stack[-1]:
-                        attempts += 1
-                        if filtered or valid(level, move):
-                            record(level, move)
-                            path.append(move)
-                            if done(level):
-                                self.attempts = attempts
-                                yield search.solution(tuple(path)) if snapshot else None
-                                path.pop()
-                                undo(level, move)
-                            else:
-                                level += 1
-                                stack.append(iter(moves(level)))
-                                break
-                    else:
-                        stack.pop()
-                        if len(path) > base:
-                            level -= 1
-                            undo(level, path.pop())
-            finally:
-                self.attempts = attempts
+            else:
+                yield from self._descend(path, len(path), moves, valid, filtered, record, undo, done, snapshot)
         except GeneratorExit:
             pass
-        # Take back whatever is still recorded (the prefix, or a search stopped early),
-        # so that the object can be searched again.
-        for level in range(len(path) - 1, -1, -1):
-            undo(level, path[level])
+        finally:
+            # Take back whatever is still recorded (the prefix, or a search stopped
+            # early), so that the object can be searched again.
+            for level in range(len(path) - 1, -1, -1):
+                undo(level, path[level])
 
 
 def _tracing(valid: Any, filtered: bool, trace: TextIO) -> Any:

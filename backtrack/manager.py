@@ -115,7 +115,7 @@ class Manager:
         """Every puzzle of every registered plugin, by name."""
         if self._puzzles is None:
             self._puzzles = {}
-            for impl in reversed(self.pm.hook.backtrack_puzzles.get_hookimpls()):
+            for impl in self.pm.hook.backtrack_puzzles.get_hookimpls():  # in order of registration
                 self._collect(impl.plugin_name, impl.function)
         return self._puzzles
 

@@ -1,0 +1,61 @@
+"""The published tutorial program zeltlager.py runs unchanged against this package."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SEED = Path(__file__).parent / "seeds" / "zeltlager.py"
+PUBLISHED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "zeltlager.py"
+
+# The two solutions shown in the tutorial text (zeltlager.txt), then the summary line.
+EXPECTED = """
+Lösung    1
+        1  1  2  0  1
+ 1 ->   B  Z  .  .  .
+ 1 ->   Z  .  .  .  .
+ 1 ->   B  .  Z  .  B
+ 1 ->   .  .  B  .  Z
+ 1 ->   .  .  Z  B  .
+
+Lösung    2
+        1  1  2  0  1
+ 1 ->   B  Z  .  .  .
+ 1 ->   .  .  .  .  Z
+ 1 ->   B  .  Z  .  B
+ 1 ->   Z  .  B  .  .
+ 1 ->   .  .  Z  B  .
+"""
+
+
+def test_shipped_copy_is_the_published_program():
+    if not PUBLISHED.exists():
+        pytest.skip("the published seed folder is not beside this checkout")
+    assert SEED.read_bytes() == PUBLISHED.read_bytes()
+
+
+def test_seed_program_prints_both_solutions_and_44_attempts(tmp_path):
+    program = tmp_path / "zeltlager.py"
+    program.write_bytes(SEED.read_bytes())
+    done = subprocess.run([sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    body, _, last = done.stdout.rstrip("\n").rpartition("\n")
+    assert body + "\n" == EXPECTED
+    assert re.fullmatch(r"44 attempts in +\d+\.\d\d seconds", last)
+    assert last == f"44 attempts in {float(last.split()[-2]):8.2f} seconds"
+
+
+def test_seed_program_test_flag_prints_the_trace(tmp_path, capsys):
+    """``test=True`` is the teaching trace: one line per attempt."""
+    namespace: dict = {"__name__": "seed"}
+    exec(compile(SEED.read_text(encoding="utf-8"), str(SEED), "exec"), namespace)
+    zeltlager = namespace["Zeltlager"]
+    puzzle = zeltlager(test=True, showAttempts=False)
+    out = capsys.readouterr().out
+    attempts = [line for line in out.splitlines() if re.match(r"\s*level \d+: move \d+ (valid|invalid)$", line)]
+    assert len(attempts) == puzzle.report.attempts == 44
+    assert puzzle.report.solutions == 2 and puzzle.report.complete
+    assert "attempts in" not in out
