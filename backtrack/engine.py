@@ -199,32 +199,42 @@ class _Walk:
         self._gen.close()
 
     def _descend(self, path: list, base: int, moves: Any, valid: Any, filtered: bool, record: Any, undo: Any, done: Any, snapshot: bool) -> Iterator[Any]:
-        """The walk below the prefix ``path[:base]``: the per-attempt hot loop."""
+        """The walk below the prefix ``path[:base]``: the per-attempt hot loop.
+
+        ``pending`` holds the move iterators of the levels above the current one;
+        ``path`` the move recorded at each level.
+        """
         solution = self.search.solution
         attempts = 0
         level = base
-        stack = [iter(moves(level))]
+        pending: list = []
+        push, pop = pending.append, pending.pop
+        extend, retract = path.append, path.pop
+        current = iter(moves(level))
         try:
-            while stack:
-                for move in stack[-1]:
+            while True:
+                for move in current:
                     attempts += 1
                     if filtered or valid(level, move):
                         record(level, move)
-                        path.append(move)
                         if done(level):
+                            extend(move)
                             self.attempts = attempts
                             yield solution(tuple(path)) if snapshot else None
-                            path.pop()
+                            retract()
                             undo(level, move)
                         else:
+                            extend(move)
+                            push(current)
                             level += 1
-                            stack.append(iter(moves(level)))
+                            current = iter(moves(level))
                             break
                 else:
-                    stack.pop()
-                    if len(path) > base:
-                        level -= 1
-                        undo(level, path.pop())
+                    if level == base:
+                        return
+                    level -= 1
+                    current = pop()
+                    undo(level, retract())
         finally:
             self.attempts = attempts
 

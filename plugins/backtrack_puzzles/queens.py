@@ -13,8 +13,9 @@ attempt.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Iterator
+from typing import Sequence
 
 from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl
 
@@ -90,23 +91,31 @@ class ClassicQueensSearch(Search):
 
 
 class BitmaskQueensSearch(Search):
-    """Level = row; ``moves`` yields the free columns as single bits, so ``valid`` is skipped."""
+    """Level = row; ``moves`` gives the free columns as single bits, so ``valid`` is skipped."""
 
     moves_are_valid = True
 
     def __init__(self, spec: Queens):
         self.n = spec.n
+        self.last = spec.n - 1
         self.full = (1 << self.n) - 1
         # Attacked columns as seen from the next row: (columns, rising, falling).
         self.masks: list[tuple[int, int, int]] = [(0, 0, 0)]
+        # The single bits of every mask of free columns, looked up rather than computed
+        # node by node (up to 2**16 entries; larger boards compute them).
+        self.bits = _single_bits(self.n) if self.n <= 16 else None
 
-    def moves(self, level: int) -> Iterator[int]:
+    def moves(self, level: int) -> Sequence[int]:
         columns, rising, falling = self.masks[-1]
         free = self.full & ~(columns | rising | falling)
+        if self.bits is not None:
+            return self.bits[free]
+        bits = []
         while free:
             bit = free & -free
-            yield bit
+            bits.append(bit)
             free ^= bit
+        return bits
 
     def valid(self, level: int, move: int) -> bool:
         columns, rising, falling = self.masks[-1]
@@ -120,10 +129,20 @@ class BitmaskQueensSearch(Search):
         self.masks.pop()
 
     def done(self, level: int) -> bool:
-        return level == self.n - 1
+        return level == self.last
 
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(bit.bit_length() - 1 for bit in path)
+
+
+@functools.lru_cache(maxsize=4)
+def _single_bits(n: int) -> tuple[tuple[int, ...], ...]:
+    """For every mask below ``2**n``, its single bits from the lowest up."""
+    table: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        table.append((low,) + table[mask ^ low])
+    return tuple(table)
 
 
 SEARCHES = {"bitmask": BitmaskQueensSearch, "classic": ClassicQueensSearch}
