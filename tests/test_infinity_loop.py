@@ -1,0 +1,528 @@
+"""Infinity Loop: the seed's API and session, parsing, and the searches against an independent brute force."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from backtrack import InputError, Verdict
+from backtrack.cli import main
+from backtrack_puzzles import infinity_loop
+from backtrack_puzzles.infinity_loop import PUZZLE, OneindigeLus, Tegel, generate, parse, search
+
+CHARACTERS = " ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
+PUBLISHED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "oneindige-lus.txt"
+
+# The seed's example session (oneindige-lus.txt, "Voorbeeld"), every line in order.
+SESSION = """\
+>>> tegel = Tegel(11)
+>>> int(tegel)
+11
+>>> str(tegel)
+'┻'
+>>> tegel
+Tegel('┻')
+>>> tegel.boven
+True
+>>> tegel.rechts
+True
+>>> tegel.onder
+False
+>>> tegel.links
+True
+>>> tegel.draai()
+Tegel('┣')
+>>> tegel
+Tegel('┣')
+>>> tegel.draai().draai()
+Tegel('┫')
+>>> tegel.draai(False)
+Tegel('┳')
+>>> tegel.draai(False).draai(False)
+Tegel('┻')
+>>> tegel >> 3
+Tegel('┫')
+>>> tegel
+Tegel('┻')
+>>> tegel << 6
+Tegel('┳')
+>>> tegel
+Tegel('┻')
+
+>>> Tegel('┛') == Tegel('┓')
+False
+>>> Tegel('┛') != Tegel('┓')
+True
+>>> Tegel('┛') == Tegel('┓').draai()
+True
+
+>>> Tegel('┓') | Tegel('┗')
+Tegel('╋')
+>>> Tegel('┣') & Tegel('┻')
+Tegel('┗')
+>>> tegel | Tegel('┫')
+Tegel('╋')
+>>> tegel
+Tegel('┻')
+>>> Tegel('┃') & tegel
+Tegel('╹')
+>>> tegel
+Tegel('┻')
+
+>>> puzzel = OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)
+>>> puzzel
+OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)
+>>> print(puzzel)
+┛┓┓┏
+━┫┫┃
+┗┗┛┗
+>>> puzzel.isopgelost()
+False
+>>> puzzel.draai(0, 0).draai(0, 0).draai(0, 2, False).draai(0, 3)
+OneindigeLus([6, 12, 6, 12, 10, 13, 13, 5, 3, 3, 9, 3], 4)
+>>> print(puzzel)
+┏┓┏┓
+━┫┫┃
+┗┗┛┗
+>>> puzzel.isopgelost()
+False
+>>> puzzel.draai(1, 0).draai(1, 1).draai(1, 1)
+OneindigeLus([6, 12, 6, 12, 5, 7, 13, 5, 3, 3, 9, 3], 4)
+>>> print(puzzel)
+┏┓┏┓
+┃┣┫┃
+┗┗┛┗
+>>> puzzel.isopgelost()
+False
+>>> puzzel.draai(2, 1, False).draai(2, 2).draai(2, 3, False)
+OneindigeLus([6, 12, 6, 12, 5, 7, 13, 5, 3, 9, 3, 9], 4)
+>>> print(puzzel)
+┏┓┏┓
+┃┣┫┃
+┗┛┗┛
+>>> puzzel.isopgelost()
+True
+"""
+
+
+# -- the seed's API ----------------------------------------------------------------------
+
+
+def test_seed_session_reproduces_exactly():
+    test = doctest.DocTestParser().get_doctest(SESSION, {"Tegel": Tegel, "OneindigeLus": OneindigeLus}, "seed", None, 0)
+    assert len(test.examples) == SESSION.count(">>> ")
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=0)
+    runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
+
+
+@pytest.mark.skipif(not PUBLISHED.exists(), reason="the published seed text is not next to the repository")
+def test_session_is_the_published_one():
+    published = PUBLISHED.read_text(encoding="utf-8")
+    session = published[published.index(">>> tegel = Tegel(11)") :]
+    assert session.split() == SESSION.split()
+
+
+def test_tile_characters_and_numbers():
+    for mask, character in enumerate(CHARACTERS):
+        assert int(Tegel(mask)) == mask == int(Tegel(character))
+        assert str(Tegel(mask)) == character
+        assert repr(Tegel(mask)) == f"Tegel({character!r})"
+        assert eval(repr(Tegel(mask)), {"Tegel": Tegel}) == Tegel(mask)
+        assert (Tegel(mask).boven, Tegel(mask).rechts, Tegel(mask).onder, Tegel(mask).links) == tuple(bool(mask & bit) for bit in (1, 2, 4, 8))
+    assert Tegel() == Tegel(0) == Tegel(" ")
+    assert Tegel(13) == Tegel("┫")
+
+
+@pytest.mark.parametrize("wrong", [16, -1, "x", "", "┏┓", "1", True, 1.0, object(), [3], Tegel(3)])
+def test_invalid_tiles(wrong):
+    with pytest.raises(AssertionError, match="^ongeldige tegel$"):
+        Tegel(wrong)
+
+
+def test_tile_turns_and_operators_leave_operands_alone():
+    for mask in range(16):
+        tile = Tegel(mask)
+        expected = (mask << 1 | mask >> 3) & 15  # up -> right -> down -> left -> up
+        assert tile >> 1 == Tegel(expected) and tile << 3 == Tegel(expected) and tile >> -3 == Tegel(expected)
+        assert int(tile) == mask
+        assert tile >> 4 == tile << 8 == tile >> 0 == tile
+        assert tile.draai() is tile and int(tile) == expected
+        assert tile.draai(False) is tile and int(tile) == mask
+        for other in range(16):
+            assert Tegel(mask) | Tegel(other) == Tegel(mask | other)
+            assert Tegel(mask) & Tegel(other) == Tegel(mask & other)
+            assert (Tegel(mask) == Tegel(other)) == (mask == other) != (Tegel(mask) != Tegel(other))
+    left, right = Tegel("┓"), Tegel("┗")
+    _ = (left | right, left & right, left >> 1, right << 2)
+    assert (left, right) == (Tegel("┓"), Tegel("┗"))
+    assert Tegel(3) != 3 and Tegel(3) != "┗"
+
+
+def test_tiles_hash_like_equality():
+    assert len({Tegel(mask) for mask in range(16)} | {Tegel(character) for character in CHARACTERS}) == 16
+    assert hash(Tegel("┛")) == hash(Tegel("┓").draai())
+    assert {Tegel("┗"): 1}[Tegel(3)] == 1
+
+
+@pytest.mark.parametrize(
+    "tegels, kolommen",
+    [([], 1), ([1, 2, 3], 2), ([1, 2], 0), ([1, 2], -2), ([16], 1), ([-1], 1), ([1.0], 1), (["┏"], 1), ([True], 1),
+     ("123", 1), ({1, 2}, 1), ([1, 2], 2.0), ([1, 2], True), (None, 1)],
+)
+def test_invalid_boards(tegels, kolommen):
+    with pytest.raises(AssertionError, match="^ongeldig rooster$"):
+        OneindigeLus(tegels, kolommen)
+
+
+def test_board_api():
+    board = OneindigeLus((9, 12, 12, 6, 10, 13), 3)
+    assert (board.rijen, board.kolommen, board.tegels) == (2, 3, (9, 12, 12, 6, 10, 13))
+    assert repr(board) == "OneindigeLus([9, 12, 12, 6, 10, 13], 3)"
+    assert board.tegel(1, 2) == Tegel(13)
+    for row, column in [(2, 0), (0, 3), (-1, 0), (0, -1), (True, 0), (0.0, 0)]:
+        with pytest.raises(AssertionError, match="^ongeldige positie$"):
+            board.draai(row, column)
+    assert board.draai(1, 2, False) is board and board.tegels[5] == 14  # ┫ anticlockwise is ┳
+    assert OneindigeLus([0], 1).isopgelost()
+    assert not OneindigeLus([2], 1).isopgelost()  # points off the board
+
+
+# -- an independent checker and brute force (nothing from the plugin's search code) ------
+
+
+def sides(mask: int) -> tuple[bool, bool, bool, bool]:
+    """(up, right, down, left) of a bitmask."""
+    return bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8)
+
+
+def turned_versions(mask: int) -> set[int]:
+    """Every tile reachable by turning: shift the (up, right, down, left) sides around."""
+    found = set()
+    current = list(sides(mask))
+    for _ in range(4):
+        current = [current[3]] + current[:3]  # clockwise: left becomes up, up becomes right ...
+        found.add(sum(bit for bit, on in zip((1, 2, 4, 8), current) if on))
+    return found
+
+
+def check_solution(given: list[list[int]], solved: list[list[int]]) -> None:
+    """Assert ``solved`` is a solution of ``given``: turned tiles, every connection matched, none off the board."""
+    rows, columns = len(given), len(given[0])
+    assert len(solved) == rows and all(len(row) == columns for row in solved)
+    for r, c in itertools.product(range(rows), range(columns)):
+        assert solved[r][c] in turned_versions(given[r][c]), (r, c)
+        up, right, down, left = sides(solved[r][c])
+        assert up == (r > 0 and sides(solved[r - 1][c])[2]), ("up", r, c)
+        assert down == (r < rows - 1 and sides(solved[r + 1][c])[0]), ("down", r, c)
+        assert left == (c > 0 and sides(solved[r][c - 1])[1]), ("left", r, c)
+        assert right == (c < columns - 1 and sides(solved[r][c + 1])[3]), ("right", r, c)
+
+
+def is_solution(grid: list[list[int]]) -> bool:
+    rows, columns = len(grid), len(grid[0])
+    for r, c in itertools.product(range(rows), range(columns)):
+        up, right, down, left = sides(grid[r][c])
+        if up != (r > 0 and sides(grid[r - 1][c])[2]) or left != (c > 0 and sides(grid[r][c - 1])[1]):
+            return False
+        if (right and c == columns - 1) or (down and r == rows - 1):
+            return False
+    return True
+
+
+def brute_force_all(given: list[list[int]]) -> set[tuple[int, ...]]:
+    """Every combination of turns, checked whole; distinct grids."""
+    columns = len(given[0])
+    flat = [mask for row in given for mask in row]
+    found = set()
+    for grid in itertools.product(*(sorted(turned_versions(mask)) for mask in flat)):
+        if is_solution([list(grid[start : start + columns]) for start in range(0, len(grid), columns)]):
+            found.add(grid)
+    return found
+
+
+def brute_force_pruned(given: list[list[int]]) -> set[tuple[int, ...]]:
+    """The same set, cutting a combination off as soon as a placed tile disagrees with its left or upper neighbour."""
+    rows, columns = len(given), len(given[0])
+    flat = [mask for row in given for mask in row]
+    found: set[tuple[int, ...]] = set()
+    grid: list[int] = []
+
+    def place(index: int) -> None:
+        if index == len(flat):
+            found.add(tuple(grid))
+            return
+        r, c = divmod(index, columns)
+        for mask in turned_versions(flat[index]):
+            up, right, down, left = sides(mask)
+            if up != (r > 0 and sides(grid[index - columns])[2]) or left != (c > 0 and sides(grid[index - 1])[1]):
+                continue
+            if (right and c == columns - 1) or (down and r == rows - 1):
+                continue
+            grid.append(mask)
+            place(index + 1)
+            grid.pop()
+
+    place(0)
+    return found
+
+
+def random_solved(rows: int, columns: int, chance: random.Random, density: float) -> list[list[int]]:
+    """A solved grid from random open edges, made here rather than by the plugin's generator."""
+    grid = [[0] * columns for _ in range(rows)]
+    for r, c in itertools.product(range(rows), range(columns)):
+        if c + 1 < columns and chance.random() < density:
+            grid[r][c] |= 2
+            grid[r][c + 1] |= 8
+        if r + 1 < rows and chance.random() < density:
+            grid[r][c] |= 4
+            grid[r + 1][c] |= 1
+    return grid
+
+
+def small_boards() -> list[list[list[int]]]:
+    """Many small boards: uniform random tiles (mostly unsolvable), end tiles and some blanks
+    (the solutions are domino tilings: often many), and scrambled solved grids."""
+    chance = random.Random(20241129)
+    boards = []
+    for number in range(160):
+        rows, columns = chance.choice([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3)])
+        if number % 4 == 0:
+            boards.append([[chance.randrange(16) for _ in range(columns)] for _ in range(rows)])
+        elif number % 4 == 1:
+            boards.append([[chance.choice([1, 2, 4, 8, 1, 2, 4, 8, 0]) for _ in range(columns)] for _ in range(rows)])
+        else:
+            grid = random_solved(rows, columns, chance, chance.choice([0.3, 0.5, 0.7, 0.9, 1.0]))
+            boards.append([[chance.choice(sorted(turned_versions(mask))) for mask in row] for row in grid])
+    return boards
+
+
+def to_board(grid: list[list[int]]) -> OneindigeLus:
+    return OneindigeLus([mask for row in grid for mask in row], len(grid[0]))
+
+
+def test_brute_forces_agree():
+    for grid in small_boards()[:40]:
+        if len(grid) * len(grid[0]) <= 6:
+            assert brute_force_all(grid) == brute_force_pruned(grid)
+
+
+@pytest.mark.parametrize("method", ["propagate", "plain"])
+def test_solutions_match_brute_force(method):
+    counts = []
+    for grid in small_boards():
+        expected = brute_force_pruned(grid)
+        solver = search(to_board(grid), method=method)
+        found = list(solver.solutions())
+        assert solver.report.complete
+        assert len(found) == len(set(found)) == len(expected), grid
+        assert set(found) == expected, grid
+        for solution in found:
+            columns = len(grid[0])
+            check_solution(grid, [list(solution[start : start + columns]) for start in range(0, len(solution), columns)])
+        assert search(to_board(grid), method=method).count() == len(expected)
+        counts.append(len(expected))
+    assert counts.count(0) >= 20 and counts.count(1) >= 20 and sum(count >= 2 for count in counts) >= 20, counts
+    assert sum(count >= 4 for count in counts) >= 5 and max(counts) >= 11, counts
+
+
+@pytest.mark.parametrize("rows, columns, tilings", [(2, 2, 2), (2, 3, 3), (2, 4, 5), (3, 4, 11), (4, 4, 36), (3, 3, 0), (6, 6, 6728)])
+def test_end_tiles_count_domino_tilings(rows, columns, tilings):
+    board = OneindigeLus([random.Random(rows * columns).choice([1, 2, 4, 8]) for _ in range(rows * columns)], columns)
+    assert search(board).count() == tilings
+
+
+def test_verdicts_match_brute_force():
+    for grid in small_boards()[:60]:
+        expected = len(brute_force_pruned(grid))
+        assert search(to_board(grid)).verdict() == Verdict.from_count(min(expected, 2))
+
+
+def test_search_can_be_run_again_and_resumed():
+    board = OneindigeLus([1] * 16, 4)  # end tiles: the 36 domino tilings of 4 x 4
+    solver = search(board)
+    everything = list(solver.solutions())
+    assert len(everything) > 1
+    assert list(solver.solutions()) == everything
+    # A prefix of moves searches only below it: the first move's subtrees together hold everything.
+    moves = list(solver.moves(0))
+    parts = []
+    for move in moves:
+        fresh = search(board)
+        parts.extend(fresh.solutions(prefix=[move]))
+    assert sorted(parts) == sorted(everything)
+
+
+def test_contradiction_at_the_border_has_no_solution():
+    for grid in ([[15]], [[1, 0]], [[5], [5]], [[15, 15], [15, 15]]):
+        for method in ("propagate", "plain"):
+            assert search(to_board(grid), method=method).count() == 0
+    assert search(to_board([[0]])).first() == (0,)
+
+
+def test_generated_boards_are_solved_correctly():
+    for seed, (rows, columns, density) in enumerate([(12, 12, 0.5), (15, 9, 0.8), (7, 20, 0.3), (1, 10, 0.9), (10, 1, 0.9)]):
+        board = generate(rows, columns, seed, density)
+        grid = [list(board.tegels[start : start + columns]) for start in range(0, rows * columns, columns)]
+        found = list(search(board).solutions(limit=20))
+        assert found
+        for solution in found:
+            check_solution(grid, [list(solution[start : start + columns]) for start in range(0, len(solution), columns)])
+            assert OneindigeLus(list(solution), columns).isopgelost()
+
+
+def test_generate_unique_gives_a_unique_board():
+    for seed in range(3):
+        board = generate(12, 14, seed, unique=True)
+        assert (board.rijen, board.kolommen) == (12, 14)
+        assert search(board).verdict() is Verdict.UNIQUE
+        assert search(board, method="plain").count() == 1
+    assert generate(5, 6, 7).tegels == generate(5, 6, 7).tegels
+    with pytest.raises(ValueError):
+        generate(0, 3, 1)
+    with pytest.raises(ValueError):
+        generate(3, 3, 1, density=1.5)
+
+
+# -- input ------------------------------------------------------------------------------------
+
+
+def test_characters_and_numbers_give_the_same_board():
+    board = parse("┛┓┓┏\n━┫┫┃\n┗┗┛┗\n")
+    assert repr(board) == "OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)"
+    numbers = parse("# the seed\n\n 9 12 12  6\n10\t13 13 5\r\n\n3 3 9 3\n\n")
+    assert repr(numbers) == repr(board)
+    assert repr(parse("\ufeff# comment\n┛┓┓┏\r\n━┫┫┃\r\n┗┗┛┗")) == repr(board)
+    assert repr(parse("  \n9 12 12 6\n10 13 13 5\n3 3 9 3")) == repr(board)
+    assert repr(parse("  \n  \n")) == repr(OneindigeLus([0, 0, 0, 0], 2))  # blank tiles only
+
+
+def test_rendering_parses_back():
+    chance = random.Random(5)
+    for _ in range(50):
+        rows, columns = chance.randrange(1, 6), chance.randrange(1, 6)
+        board = OneindigeLus([chance.choice([0, 0, 0, chance.randrange(16)]) for _ in range(rows * columns)], columns)
+        assert repr(parse(str(board))) == repr(board)
+
+
+def test_stripped_trailing_spaces_are_padded_with_blank_tiles():
+    assert repr(parse("┏┓ \n┗┛ \n")) == repr(OneindigeLus([6, 12, 0, 3, 9, 0], 3))
+    # A stripped file: no row ends in a space, so short rows (and empty lines inside) are padded.
+    assert repr(parse("┏━┓\n┃\n\n┗━┛")) == repr(OneindigeLus([6, 10, 12, 5, 0, 0, 0, 0, 0, 3, 10, 9], 3))
+
+
+def test_examples_survive_an_editor_stripping_trailing_spaces():
+    for name in ("random-30x30", "random-50x50", "ambiguous-20x20"):
+        text = PUZZLE.examples[name].read_text(encoding="utf-8")
+        stripped = "\n".join(line.rstrip(" ") for line in text.splitlines())
+        assert stripped != text.rstrip("\n")  # the example does have blank tiles at row ends
+        assert repr(parse(stripped)) == repr(parse(text))
+
+
+def test_ragged_rows_are_an_error():
+    with pytest.raises(InputError) as caught:
+        parse("┏┓ \n┗┛\n┃┃ \n", "board.txt")
+    assert (caught.value.line, caught.value.column) == (2, 3)
+    assert "ragged rows" in caught.value.message and "3 tiles" in caught.value.message
+    with pytest.raises(InputError) as caught:
+        parse("1 2 3\n4 5 6\n7 8\n", "board.txt")
+    assert (caught.value.line, caught.value.column) == (3, 4) and "ragged rows" in caught.value.message
+    assert str(caught.value).startswith("board.txt:3:4: ")
+    with pytest.raises(InputError) as caught:
+        parse("1 2 3\n4  5 6  7 8\n", "board.txt")
+    assert (caught.value.line, caught.value.column) == (2, 9)  # the 7, the fourth number
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("┏┓\n┗x\n", 2, 2, "unknown tile character 'x'"),
+        ("┏┓\n┗\t\n", 2, 2, "unknown tile character '\\t'"),
+        ("# c\n┏┓\n┗7\n", 3, 2, "unknown tile character '7': a file holds either"),
+        ("1 2\n3 16\n", 2, 3, "found '16'"),
+        ("1 2\n3 -1\n", 2, 3, "found '-1'"),
+        ("1 2\n\n3  ┏\n", 3, 4, "not both"),
+        ("12 x3\n", 1, 4, "found 'x3'"),
+    ],
+)
+def test_bad_input_names_line_and_column(text, line, column, words):
+    with pytest.raises(InputError) as caught:
+        parse(text, "board.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+    assert str(caught.value).startswith(f"board.txt:{line}:{column}: ")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
+def test_empty_input(text):
+    with pytest.raises(InputError, match="found none"):
+        parse(text)
+
+
+def test_the_examples():
+    expected = {"seed": (3, 4, "unique"), "seed-numbers": (3, 4, "unique"), "random-30x30": (30, 30, "unique"),
+                "random-50x50": (50, 50, "unique"), "ambiguous-20x20": (20, 20, "ambiguous")}
+    assert set(PUZZLE.examples) == set(expected)
+    for name, (rows, columns, verdict) in expected.items():
+        board = parse(PUZZLE.examples[name].read_text(encoding="utf-8"), name)
+        assert (board.rijen, board.kolommen) == (rows, columns)
+        assert search(board).verdict().value == verdict
+    assert search(parse(PUZZLE.examples["ambiguous-20x20"].read_text(encoding="utf-8"))).count() == 12
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def test_command_solves_the_seed(capsys):
+    assert main(["solve", "infinity-loop", "--example", "seed"]) == 0
+    out = capsys.readouterr().out
+    assert "┏┓┏┓\n┃┣┫┃\n┗┛┗┛\n" in out and out.startswith("Solution 1\n")
+
+
+def test_command_counts(capsys):
+    assert main(["solve", "infinity-loop", "--example", "ambiguous-20x20", "--count"]) == 0
+    assert "12 solutions (search complete)" in capsys.readouterr().out
+    assert main(["solve", "infinity-loop", "--example", "random-30x30", "--unique"]) == 0
+    assert "unique: exactly one solution" in capsys.readouterr().out
+    assert main(["solve", "infinity-loop", "--example", "seed", "--count", "-p", "method=plain"]) == 0
+    assert "1 solution (search complete)" in capsys.readouterr().out
+
+
+def test_command_json(capsys):
+    assert main(["solve", "infinity-loop", "--example", "seed-numbers", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["puzzle"] == "infinity-loop" and result["solutions"] == 1
+    assert result["rendered"] == ["┏┓┏┓\n┃┣┫┃\n┗┛┗┛"]
+    data = result["data"][0]
+    assert data["tiles"] == [[6, 12, 6, 12], [5, 7, 13, 5], [3, 9, 3, 9]]
+    given = [[9, 12, 12, 6], [10, 13, 13, 5], [3, 3, 9, 3]]
+    for r, c in itertools.product(range(3), range(4)):
+        turns = data["turns"][r][c]
+        assert 0 <= turns <= 3 and (given[r][c] << turns | given[r][c] >> (4 - turns)) & 15 == data["tiles"][r][c]
+
+
+def test_command_unsolvable_and_bad_files(tmp_path, capsys):
+    unsolvable = tmp_path / "unsolvable.txt"
+    unsolvable.write_text("┏┓\n┗╋\n", encoding="utf-8")
+    assert main(["solve", "infinity-loop", str(unsolvable)]) == 1
+    assert "0 solutions" in capsys.readouterr().out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("┏┓\n┗┛\n┃x\n", encoding="utf-8")
+    assert main(["solve", "infinity-loop", str(bad)]) == 2
+    assert f"{bad}:3:2: unknown tile character 'x'" in capsys.readouterr().err
+
+
+def test_generator_command(capsys):
+    assert infinity_loop.main(["generate", "6", "9", "--seed", "4", "--unique"]) == 0
+    board = parse(capsys.readouterr().out)
+    assert (board.rijen, board.kolommen) == (6, 9)
+    assert search(board).verdict() is Verdict.UNIQUE
+    assert infinity_loop.main(["generate", "3", "4", "--seed", "4", "--numbers", "--density", "0.9"]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line.split()) == 4 for line in out.splitlines()) and repr(parse(out)) == repr(generate(3, 4, 4, 0.9))
