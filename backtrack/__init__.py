@@ -13,6 +13,7 @@ from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, ma
 from .puzzle import InputError, Param, Puzzle, examples_in
 from .run import MODES, Outcome, SearchInfo, run
 from .seed import Backtrack
+from .shortest import ShortestSearch
 
 __all__ = [
     "Backtrack",
@@ -28,6 +29,7 @@ __all__ = [
     "Report",
     "Search",
     "SearchInfo",
+    "ShortestSearch",
     "UnknownPuzzle",
     "Verdict",
     "examples_in",

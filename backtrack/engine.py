@@ -165,7 +165,7 @@ class Search:
                 yield found
                 if report.solutions == limit:
                     return
-            report.complete = True
+            report.complete = walk.complete
         finally:
             walk.close()
             report.attempts = walk.attempts
@@ -179,14 +179,18 @@ class _Walk:
     """The iterative depth-first walk; an iterator of solutions with a live attempt count.
 
     A class rather than a generator so that the attempts made so far can be read at
-    every solution and after an early stop.
+    every solution and after an early stop.  Other walks (such as the iterative
+    deepening of :mod:`backtrack.shortest`) follow the same protocol: iteration,
+    ``attempts``, ``complete`` and ``close()``.
     """
 
-    __slots__ = ("search", "attempts", "_gen")
+    __slots__ = ("search", "attempts", "complete", "_gen")
 
     def __init__(self, search: Search, prefix: tuple, trace: TextIO | None, snapshot: bool):
         self.search = search
         self.attempts = 0
+        #: Whether running out of solutions means the whole space was searched.
+        self.complete = True
         self._gen = self._run(prefix, trace, snapshot)
 
     def __iter__(self) -> "_Walk":
@@ -244,21 +248,12 @@ class _Walk:
         valid = search.valid
         filtered = search.moves_are_valid
         if trace is not None:
-            valid = _tracing(valid, filtered, trace)
+            valid = tracing(valid, filtered, trace)
             filtered = False
 
         path: list = []
-        solved = False
         try:
-            for level, move in enumerate(prefix):
-                if solved:
-                    raise PrefixError(f"the prefix is already a solution at level {level - 1}")
-                if not (filtered or valid(level, move)):
-                    raise PrefixError(f"move {move!r} of the prefix is not valid at level {level}")
-                record(level, move)
-                path.append(move)
-                solved = done(level)
-            if solved:
+            if replay(prefix, path, valid, filtered, record, done):
                 # The prefix itself is a solution: its subtree holds just that one.
                 yield search.solution(tuple(path)) if snapshot else None
             else:
@@ -272,7 +267,24 @@ class _Walk:
                 undo(level, path[level])
 
 
-def _tracing(valid: Any, filtered: bool, trace: TextIO) -> Any:
+def replay(prefix: Sequence[Any], path: list, valid: Any, filtered: bool, record: Any, done: Any) -> bool:
+    """Record the moves of ``prefix`` at levels 0, 1, ... onto ``path``; true when they form a solution.
+
+    The prefix's ``valid`` calls are not attempts of the search below it.
+    """
+    solved = False
+    for level, move in enumerate(prefix):
+        if solved:
+            raise PrefixError(f"the prefix is already a solution at level {level - 1}")
+        if not (filtered or valid(level, move)):
+            raise PrefixError(f"move {move!r} of the prefix is not valid at level {level}")
+        record(level, move)
+        path.append(move)
+        solved = done(level)
+    return solved
+
+
+def tracing(valid: Any, filtered: bool, trace: TextIO) -> Any:
     """Wrap ``valid`` so that every attempt prints ``level``, ``move`` and the answer."""
 
     def traced(level: int, move: Any) -> bool:

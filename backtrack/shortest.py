@@ -1,0 +1,186 @@
+"""Shortest solutions: iterative deepening over the same five methods.
+
+A puzzle whose solutions are move sequences of different lengths (sliding robots,
+path finding) subclasses :class:`ShortestSearch` instead of :class:`~backtrack.Search`
+and implements the same five methods.  The walk then runs depth-first with a depth
+limit of 1, 2, 3, ... moves (up to :attr:`ShortestSearch.max_depth` when set); the
+first limit at which solutions exist is the optimal length, and ``solutions()``
+yields *every* solution of that length (each distinct move sequence once), so
+``first()``, ``count()``, ``verdict()``, ``report`` and the trace work unchanged.
+
+Optional hooks, all with harmless defaults:
+
+* ``lower_bound(level)``: an admissible lower bound on the number of further moves
+  needed from the state after the move at ``level`` (``level`` is ``-1`` for the
+  start).  A node is not expanded when ``level + 1 + bound`` exceeds the limit;
+  ``math.inf`` says "never solvable from here".
+* ``begin()``: called when a search starts, before a prefix is replayed.
+* ``start_limit(limit)``: called before each iteration (clear a transposition table here).
+* ``exhausted(cut)``: after an iteration without solutions, whether deeper limits
+  cannot find any either; the default is ``not cut`` (no node was cut off by the
+  limit, so the whole tree was searched).  A plugin that prunes by the limit on its
+  own must override it.
+* ``done_at_start()``: whether the start state already is a solution; then the
+  empty sequence is the one shortest solution.
+
+The report counts attempts over all iterations; it is complete when the optimal
+length was searched through (or, with no solution, when the search space was
+exhausted: not when it stopped at ``max_depth``).  With a ``prefix``, the
+solutions are the shortest ones that extend it; so a shortest search is not split
+into subtrees (:mod:`backtrack.parallel` counts it in one piece).
+
+A plugin may keep a transposition table in ``valid``/``record``/``undo`` (see
+``backtrack_puzzles.ricochet``).  For counting to stay exact it may prune a state
+only when it was searched before with *more* moves to go (an earlier iteration
+found nothing from it, or this one reached it less deep: a shortest sequence
+cannot pass it deeper), or with as many and nothing was found below it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator, TextIO
+
+from .engine import Search, replay, tracing
+
+__all__ = ["ShortestSearch"]
+
+
+class ShortestSearch(Search):
+    """A :class:`~backtrack.Search` whose solutions are the shortest move sequences.
+
+    Implement the five methods as for any search; ``done(level)`` says whether the
+    moves up to ``level`` reach the goal.  ``max_depth`` (class or instance
+    attribute) caps the length tried; :attr:`depth_limit` is the limit of the
+    iteration running, for plugins that want to prune by it themselves.
+    """
+
+    max_depth: int | None = None
+    #: The depth limit (in moves, counting a prefix) of the iteration running.
+    depth_limit: int = 0
+    #: The optimal length once an iteration found solutions, else ``None``.
+    shortest: int | None = None
+
+    def lower_bound(self, level: int) -> float:
+        """A lower bound on the moves still needed after the move at ``level``; default 0."""
+        return 0
+
+    def begin(self) -> None:
+        """Called when a search starts, before the prefix (if any) is replayed."""
+
+    def start_limit(self, limit: int) -> None:
+        """Called before the iteration with depth limit ``limit`` starts."""
+
+    def exhausted(self, cut: bool) -> bool:
+        """After an iteration without solutions: true when deeper limits cannot find any."""
+        return not cut
+
+    def done_at_start(self) -> bool:
+        """Whether the start state (no moves) already is a solution; default false."""
+        return False
+
+    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> "_DeepeningWalk":
+        return _DeepeningWalk(self, prefix, trace, snapshot)
+
+
+class _DeepeningWalk:
+    """Iterative deepening as an iterator of solutions with a live attempt count (see engine._Walk)."""
+
+    __slots__ = ("search", "attempts", "complete", "_gen")
+
+    def __init__(self, search: ShortestSearch, prefix: tuple, trace: TextIO | None, snapshot: bool):
+        self.search = search
+        self.attempts = 0
+        # False when the walk ran out only because of max_depth.
+        self.complete = True
+        self._gen = self._run(prefix, trace, snapshot)
+
+    def __iter__(self) -> "_DeepeningWalk":
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._gen)
+
+    def close(self) -> None:
+        self._gen.close()
+
+    def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+        search = self.search
+        moves, record, undo, done = search.moves, search.record, search.undo, search.done
+        valid = search.valid
+        filtered = search.moves_are_valid
+        if trace is not None:
+            valid = tracing(valid, filtered, trace)
+            filtered = False
+        bounded = type(search).lower_bound is not ShortestSearch.lower_bound
+        bound = search.lower_bound
+        search.shortest = None
+
+        path: list = []
+        search.begin()
+        try:
+            solved = replay(prefix, path, valid, filtered, record, done) if prefix else search.done_at_start()
+            base = len(path)
+            if solved:
+                search.shortest = base
+                yield search.solution(tuple(path)) if snapshot else None
+                return
+            start = bound(base - 1) if bounded else 0
+            if start == math.inf:
+                return
+            limit = base + max(1, math.ceil(start))
+            while search.max_depth is None or limit <= search.max_depth:
+                search.depth_limit = limit
+                search.start_limit(limit)
+                if trace is not None:
+                    print(f"depth limit {limit}", file=trace)
+                found = 0
+                cut = False
+                attempts = self.attempts
+                level = base
+                pending: list = []
+                current = iter(moves(level))
+                try:
+                    while True:
+                        for move in current:
+                            attempts += 1
+                            if filtered or valid(level, move):
+                                record(level, move)
+                                path.append(move)
+                                if done(level):
+                                    found += 1
+                                    self.attempts = attempts
+                                    search.shortest = level + 1
+                                    yield search.solution(tuple(path)) if snapshot else None
+                                elif level + 1 < limit:
+                                    if bounded:
+                                        below = bound(level)
+                                        if level + 1 + below > limit:
+                                            cut = cut or below != math.inf
+                                            path.pop()
+                                            undo(level, move)
+                                            continue
+                                    pending.append(current)
+                                    level += 1
+                                    current = iter(moves(level))
+                                    break
+                                else:
+                                    cut = True
+                                path.pop()
+                                undo(level, move)
+                        else:
+                            if level == base:
+                                break
+                            level -= 1
+                            current = pending.pop()
+                            undo(level, path.pop())
+                finally:
+                    self.attempts = attempts
+                if found or search.exhausted(cut):
+                    return
+                limit += 1
+            self.complete = False
+        finally:
+            # Take back whatever is still recorded (the prefix, or a search stopped early).
+            for level in range(len(path) - 1, -1, -1):
+                undo(level, path[level])
