@@ -7,9 +7,11 @@ is the tutorial programs' variant whose constructor runs the search.  Puzzles ar
 plugins found through the entry-point group ``backtrack``.
 """
 
+from . import parallel
 from .engine import PrefixError, Report, Search, Verdict
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
+from .parallel import CheckpointError, CountInterrupted, CountReport, NotSplittable
 from .puzzle import InputError, Param, Puzzle, examples_in
 from .run import MODES, Outcome, SearchInfo, run
 from .seed import Backtrack
@@ -17,6 +19,10 @@ from .shortest import ShortestSearch
 
 __all__ = [
     "Backtrack",
+    "CheckpointError",
+    "CountInterrupted",
+    "CountReport",
+    "NotSplittable",
     "InputError",
     "MODES",
     "Manager",
@@ -36,5 +42,6 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "make_manager",
+    "parallel",
     "run",
 ]

@@ -2,25 +2,39 @@
 
 Exit status of ``solve``: 0 when at least one solution was found (for a file of
 many instances: for every instance), 1 when none exists, 2 for a usage or input
-error, with a message on standard error naming the file and line.
+error, with a message on standard error naming the file and line; for ``--count``,
+130 when Ctrl-C interrupted it (the partial report is printed) and 124 when
+``--timeout`` ended it.
+
+``solve --count`` counts in parallel (:mod:`backtrack.parallel`): on every core by
+default, ``--workers N`` local processes, or a Dask cluster with ``--scheduler``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import warnings
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from . import parallel
+from .engine import Report
+from .hookspecs import hookimpl
 from .manager import Manager, PluginWarning, UnknownPuzzle, make_manager
 from .puzzle import InputError, Puzzle
-from .reporters import JsonReporter, TextReporter
-from .run import Outcome, run
+from .reporters import JsonReporter, TextReporter, summary_line
+from .run import Outcome, SearchInfo, run
 
 EXIT_FOUND, EXIT_NONE, EXIT_ERROR = 0, 1, 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report it
+EXIT_TIMEOUT, EXIT_INTERRUPTED = 124, 130
+
+#: The options that only make sense with --count.
+COUNT_OPTIONS = ("workers", "scheduler", "checkpoint", "timeout", "split_depth")
 
 
 class UsageError(Exception):
@@ -54,6 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--limit", type=int, metavar="N", help="stop after N solutions (implies --all unless --count)")
     solve.add_argument("--trace", action="store_true", help="print every attempt: level, move, valid or not")
     solve.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    count = solve.add_argument_group("counting in parallel (with --count)")
+    count.add_argument("--workers", "-w", type=int, metavar="N", help="local worker processes (default: every core; 1 counts in this process)")
+    count.add_argument("--scheduler", metavar="ADDRESS", help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs backtrack[dask])")
+    count.add_argument("--checkpoint", metavar="FILE", help="record finished subtrees in FILE; the same command run again resumes from it")
+    count.add_argument("--timeout", type=float, metavar="SECONDS", help="stop after SECONDS; the report is marked incomplete (exit status 124)")
+    count.add_argument("--split-depth", type=int, metavar="D", help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)")
+    solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
     return parser
 
 
@@ -71,12 +92,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             return show_puzzle(manager, args.puzzle)
         return solve(manager, args)
-    except (UsageError, UnknownPuzzle, InputError) as error:
+    except (UsageError, UnknownPuzzle, InputError, parallel.CheckpointError, parallel.NotSplittable, parallel.SubtreeError) as error:
         print(f"backtrack: error: {error.args[0] if isinstance(error, UnknownPuzzle) else error}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("backtrack: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``backtrack solve ... --all | head``): stop quietly,
+        # and keep Python from complaining while it flushes standard output at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 def list_puzzles(manager: Manager, as_json: bool) -> int:
@@ -190,11 +216,17 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
     mode = "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
+    check_count_options(args, mode)
     instances = read_instances(puzzle, args)
     if len(instances) > 1:
+        if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
+            raise UsageError("a file of several puzzles is solved one puzzle after the other: "
+                             "--workers, --scheduler, --checkpoint, --timeout and --split-depth need a single puzzle")
         return solve_batch(manager, puzzle, instances, params, args, mode)
     instance = instances[0]
     spec = make_spec(puzzle, instance, params)
+    if mode == "count" and not args.trace:
+        return solve_count(manager, puzzle, instance, spec, params, args)
     search = puzzle.search(spec, **params)
     reporter: object = JsonReporter(sys.stdout, puzzle.as_json, spec) if args.json else TextReporter(sys.stdout)
     manager.register(reporter, "reporter")
@@ -204,6 +236,119 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     finally:
         manager.unregister(reporter)
     return EXIT_FOUND if outcome.report.solutions else EXIT_NONE
+
+
+def check_count_options(args: argparse.Namespace, mode: str) -> None:
+    """Refuse parallel-counting options where they mean nothing."""
+    given = [f"--{name.replace('_', '-')}" for name in COUNT_OPTIONS if getattr(args, name) is not None]
+    if given and mode != "count":
+        raise UsageError(f"{', '.join(given)} work with --count only")
+    if given and args.trace:
+        raise UsageError(f"--trace prints every attempt of one serial search: it cannot be combined with {', '.join(given)}")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    if args.split_depth is not None and args.split_depth < 0:
+        raise UsageError(f"--split-depth must be at least 0, not {args.split_depth}")
+    if args.scheduler is not None and args.workers is not None:
+        raise UsageError("give either --workers (local processes) or --scheduler (a Dask cluster), not both")
+
+
+def connect(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``; a usage error says how to install Dask or why it failed."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError(f"--scheduler: {parallel.DASK_HINT}") from None
+    try:
+        return Client(address, timeout=10)
+    except Exception as error:  # OSError, TimeoutError, ValueError for a bad address...
+        raise UsageError(f"cannot connect to the Dask scheduler at {address}: {error}") from None
+
+
+class CountTextReporter(TextReporter):
+    """The text reporter for counts: says why a count is incomplete (interrupted, timed out)."""
+
+    @hookimpl
+    def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
+        if isinstance(report, parallel.CountReport) and (report.interrupted or report.timed_out):
+            why = "interrupted" if report.interrupted else "stopped by the timeout"
+            found = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
+            self._print(f"{found} so far ({why}: incomplete, {report.subtrees_done} of {report.subtrees} subtrees counted)")
+        else:
+            self._print(summary_line(info, report))
+        self._print(report.line())
+
+
+class CountJsonReporter(JsonReporter):
+    """The JSON reporter for counts: adds ``interrupted``, ``timed_out`` and ``parallel`` (how it ran)."""
+
+    def object(self, info: SearchInfo, report: Report) -> dict:
+        result = super().object(info, report)
+        if isinstance(report, parallel.CountReport):
+            result["interrupted"] = report.interrupted
+            result["timed_out"] = report.timed_out
+            result["parallel"] = report.details()
+        return result
+
+
+def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace) -> int:
+    """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel)."""
+    client = connect(args.scheduler) if args.scheduler is not None else None
+    workers = args.workers if args.workers is not None or client is not None else (os.cpu_count() or 1)
+    show = not args.quiet and sys.stderr.isatty()
+    progress = None
+    if show:
+        from .progress import TerminalProgress
+
+        progress = TerminalProgress(sys.stderr)
+    reporter: object = CountJsonReporter(sys.stdout, puzzle.as_json, spec) if args.json else CountTextReporter(sys.stdout)
+    info = SearchInfo(puzzle.name, instance.source, "count", args.limit)
+    manager.register(reporter, "reporter")
+    status = None
+    try:
+        manager.hook.backtrack_search_started(info=info)
+        try:
+            report = parallel.count(
+                puzzle, instance.text, params, source=instance.source, spec=spec if instance.text is not None else None,
+                workers=workers, client=client,
+                checkpoint=args.checkpoint, limit=args.limit, timeout=args.timeout, progress=progress,
+                depth=args.split_depth, manager=manager,
+            )
+        except parallel.CountInterrupted as stop:
+            report, status = stop.report, EXIT_INTERRUPTED
+        finally:
+            if progress is not None:
+                progress.close()
+            if client is not None:
+                client.close()
+        if not args.quiet and (show or args.checkpoint is not None):
+            print(f"backtrack: {count_note(report)}", file=sys.stderr)
+        if not args.quiet and (report.interrupted or report.timed_out):
+            hint = (f"run the same command again to resume from {args.checkpoint}" if args.checkpoint is not None
+                    else "with --checkpoint FILE, a count stopped early can be resumed")
+            print(f"backtrack: {'interrupted' if report.interrupted else 'timed out'}; {hint}", file=sys.stderr)
+        manager.hook.backtrack_search_finished(info=info, report=report)
+    finally:
+        manager.unregister(reporter)
+    if status is None:
+        status = EXIT_TIMEOUT if report.timed_out else EXIT_FOUND if report.solutions else EXIT_NONE
+    return status
+
+
+def count_note(report: parallel.CountReport) -> str:
+    """One line saying how a count ran: where, how it was split, what the checkpoint gave."""
+    where = {"dask": f"on a Dask cluster ({report.workers} threads)", "local": f"on {report.workers} local processes"}.get(
+        report.executor, "in this process")
+    text = f"counted {where}"
+    if report.subtrees:
+        text += f"; split at depth {report.depth} into {report.subtrees} subtrees, {report.subtrees_done} counted"
+    if report.checkpoint:
+        text += f"; checkpoint {report.checkpoint}" + (f" (resumed {report.resumed} subtrees)" if report.resumed else "")
+    if report.note:
+        text += f"; {report.note}"
+    return text
 
 
 def solve_batch(manager: Manager, puzzle: Puzzle, instances: list[Instance], params: dict[str, Any], args: argparse.Namespace, mode: str) -> int:

@@ -70,9 +70,16 @@ class Search:
     A subclass whose ``moves`` yields only valid moves sets ``moves_are_valid =
     True``: the engine then does not call ``valid`` and counts each move tried as
     an attempt.
+
+    A search can be resumed below a prefix of moves in a fresh process, which is how
+    counts are split over workers (:mod:`backtrack.parallel`).  A replay calls
+    ``valid``, ``record`` and ``done`` for the prefix but not ``moves`` at its levels,
+    so ``record`` must not rely on state that ``moves`` set; moves must be picklable
+    to travel.  A search that cannot be split sets ``splittable = False``.
     """
 
     moves_are_valid: ClassVar[bool] = False
+    splittable: ClassVar[bool] = True
     report: Report
 
     # -- the five methods -------------------------------------------------------

@@ -56,6 +56,8 @@ class ShortestSearch(Search):
     """
 
     max_depth: int | None = None
+    #: Below a prefix the shortest solutions are those extending it, not the overall ones.
+    splittable = False
     #: The depth limit (in moves, counting a prefix) of the iteration running.
     depth_limit: int = 0
     #: The optimal length once an iteration found solutions, else ``None``.

@@ -97,3 +97,13 @@ def test_show_lists_parameters_and_examples(capsys):
     assert main(["show", "queens"]) == 0
     out = capsys.readouterr().out
     assert "n: board size N" in out and "eight" in out
+
+
+def test_a_closed_pipe_ends_quietly():
+    import subprocess
+    import sys
+
+    command = f"'{sys.executable}' -m backtrack.cli solve queens -p n=9 --all --trace | head -n 1"
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=120)
+    assert done.stdout == "Solution 1\n" or done.stdout.startswith("level 0")
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
