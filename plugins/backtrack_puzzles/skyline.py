@@ -1,0 +1,348 @@
+"""Skyline (Skyscrapers, Towers): an N x N Latin square of building heights 1..N.
+
+A clue outside the grid says how many buildings are visible from that side,
+looking along the row or column: a taller building hides every lower one behind it.
+
+Input (lines starting with ``#`` are comments, blank lines are skipped): four
+lines of N clues, in this order: top (each column, seen from above), bottom (each
+column, seen from below), left (each row, seen from the left) and right (each row,
+seen from the right); ``.`` or ``0`` where there is no clue.  Then, optionally, N
+lines of N given heights (``.`` or ``0`` for an empty cell).  A line is N
+characters (``1.3.``) or N whitespace-separated tokens (``1 . 3 .``; needed from
+N = 10 on).  N is taken from the first line, from 1 to 16.
+
+Rendering: the heights grid with the clues around it.
+
+The search is :class:`~backtrack_puzzles.latin.LatinSearch`.  Before it starts,
+the clues bound the heights: with clue c, the cell at distance d from that edge
+(0-based) is at most N - c + 1 + d, so a clue of 1 puts N next to the edge and a
+clue of N forces the ascending line.  During the search, each line with a clue is
+a :class:`~backtrack_puzzles.latin.Table` that keeps the permutations its
+candidates allow and its clues match, and narrows every cell to the heights that
+occur there (:class:`LineClues`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+
+from .latin import LatinGrid, LatinSearch, Table, random_latin_square
+
+MAX_SIZE = 16
+SIDES = ("top", "bottom", "left", "right")
+#: A line with a clue at one end only is left to the Latin rules (and the clue's
+#: bounds) while its candidates allow more than this many arrangements (the
+#: product of its candidate counts); a line with two clues prunes far better, so
+#: it waits only above the second limit (never for N <= 8).
+DEFER_LIMIT = 10**6
+DEFER_LIMIT_TWO_CLUES = 10**8
+#: How many random squares :func:`generate` tries to find one that its clues alone fix.
+SQUARE_TRIES = 30
+
+
+def visible(heights: Sequence[int]) -> int:
+    """How many buildings of ``heights`` are seen from its start."""
+    count = tallest = 0
+    for height in heights:
+        if height > tallest:
+            count, tallest = count + 1, height
+    return count
+
+
+class Skyline:
+    """A Skyline puzzle: clues per side (0 for none) and given heights (0 for empty)."""
+
+    def __init__(
+        self,
+        top: Sequence[int],
+        bottom: Sequence[int],
+        left: Sequence[int],
+        right: Sequence[int],
+        givens: Sequence[Sequence[int]] | None = None,
+    ):
+        n = len(top)
+        if not 1 <= n <= MAX_SIZE:
+            raise ValueError(f"the size must be 1 to {MAX_SIZE}, not {n}")
+        for side, clues in zip(SIDES, (top, bottom, left, right)):
+            if len(clues) != n or not all(0 <= clue <= n for clue in clues):
+                raise ValueError(f"the {side} clues must be {n} numbers from 0 to {n}")
+        givens = givens or [[0] * n for _ in range(n)]
+        if len(givens) != n or any(len(row) != n or not all(0 <= v <= n for v in row) for row in givens):
+            raise ValueError(f"the givens must be {n} rows of {n} heights from 0 to {n}")
+        self.n = n
+        self.top, self.bottom, self.left, self.right = (tuple(side) for side in (top, bottom, left, right))
+        self.givens: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in givens)
+
+    def __repr__(self) -> str:
+        return f"Skyline(top={self.top}, bottom={self.bottom}, left={self.left}, right={self.right})"
+
+    def lines(self) -> list[tuple[tuple[int, ...], int, int]]:
+        """Every row and column as ``(cells from its start, clue at the start, clue at the end)``."""
+        n = self.n
+        rows = [(tuple(range(r * n, r * n + n)), self.left[r], self.right[r]) for r in range(n)]
+        columns = [(tuple(range(c, n * n, n)), self.top[c], self.bottom[c]) for c in range(n)]
+        return rows + columns
+
+    def grid(self) -> LatinGrid:
+        """The Latin-square core: givens and clue bounds as starting candidates, clued lines as constraints."""
+        n = self.n
+        full = (1 << n) - 1
+        masks = [1 << (v - 1) if v else full for row in self.givens for v in row]
+        constraints = []
+        for cells, front, back in self.lines():
+            for clue, ordered in ((front, cells), (back, cells[::-1])):
+                if clue == 1:
+                    masks[ordered[0]] &= 1 << (n - 1)
+                elif clue == n:
+                    for d, cell in enumerate(ordered):
+                        masks[cell] &= 1 << d
+                elif clue:
+                    for d, cell in enumerate(ordered):
+                        bound = n - clue + 1 + d
+                        if bound < n:
+                            masks[cell] &= (1 << bound) - 1
+            if front or back:
+                constraints.append(LineClues(cells, front, back, n))
+        return LatinGrid(n, masks, constraints=constraints)
+
+    def clues_of(self, heights: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        """All four sides' clues of a full grid (top, bottom, left, right)."""
+        n = self.n
+        columns = [[heights[r][c] for r in range(n)] for c in range(n)]
+        return (
+            tuple(visible(col) for col in columns),
+            tuple(visible(col[::-1]) for col in columns),
+            tuple(visible(row) for row in heights),
+            tuple(visible(row[::-1]) for row in heights),
+        )
+
+
+class LineClues(Table):
+    """A row or column with a clue at one end or both: its permutations must match the clues.
+
+    A :class:`~backtrack_puzzles.latin.Table` whose tuples are the permutations
+    of the line that its candidates allow and its clues match.  A line waits
+    (:meth:`defer`) while its candidates allow too many arrangements.
+    """
+
+    def __init__(self, cells: tuple[int, ...], front: int, back: int, n: int):
+        super().__init__(cells, n)
+        self.front = front
+        self.back = back
+
+    def defer(self, masks: Sequence[int]) -> bool:
+        limit = DEFER_LIMIT_TWO_CLUES if self.front and self.back else DEFER_LIMIT
+        completions = 1
+        for mask in masks:
+            completions *= mask.bit_count()
+            if completions > limit:
+                return True
+        return False
+
+    def tuples(self, masks: Sequence[int]) -> list[int]:
+        """Every permutation the masks allow whose visibilities match the clues.
+
+        The tallest building hides everything behind it, so with N at position j
+        the clue in front counts 1 + what is seen of positions 0..j-1, and the clue
+        at the back 1 + what is seen of positions N-1 down to j+1.  Each side is
+        filled from its own edge towards N, pruned by its own clue.
+        """
+        n = self.n
+        tallest_bit = 1 << (n - 1)
+        found: list[int] = []
+        order: list[int] = []
+        split = 0
+
+        def fill(k: int, end: int, target: int, used: int, tallest: int, seen: int, packed: int, front: bool) -> None:
+            """Fill ``order[k:end]``, one side, seen from its edge; ``target`` counts N too (0: no clue)."""
+            if k == end:
+                if target and seen != target - 1:
+                    return
+                if front:
+                    fill(split, len(order), self.back, used, 0, 0, packed, False)
+                else:
+                    found.append(packed)
+                return
+            position = order[k]
+            free = masks[position] & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                height = bit.bit_length()
+                now, top = (seen + 1, height) if height > tallest else (seen, tallest)
+                if target and (now > target - 1 or now + min(end - k - 1, n - 1 - top) < target - 1):
+                    continue
+                fill(k + 1, end, target, used | bit, top, now, packed | bit << (position * n), front)
+
+        for j in range(n):
+            if masks[j] & tallest_bit:
+                order, split = list(range(j)) + list(range(n - 1, j, -1)), j
+                fill(0, split, self.front, tallest_bit, 0, 0, tallest_bit << (j * n), True)
+        return found
+
+
+def _tokens(text: str, source: str, number: int, n: int | None, what: str, low: int) -> list[int]:
+    """The N entries of one line (0 for ``.``), by token or by character; errors name line and column."""
+    pieces = [(match.start(), match.group()) for match in re.finditer(r"\S+", text)]
+    if len(pieces) == 1 and len(pieces[0][1]) > 1 and not (n is not None and n >= 10 and pieces[0][1].isdigit()):
+        start, piece = pieces[0]
+        pieces = [(start + i, char) for i, char in enumerate(piece)]
+    if n is not None and len(pieces) != n:
+        raise InputError(f"expected {n} {what} in this line, found {len(pieces)}", source, number)
+    size = n if n is not None else len(pieces)
+    values = []
+    for offset, token in pieces:
+        if token == ".":
+            values.append(0)
+        elif token.isdigit() and (int(token) == 0 or low <= int(token) <= size):
+            values.append(int(token))
+        else:
+            raise InputError(f"expected {what}: a number from {low} to {size}, or . or 0 for none, found {token!r}", source, number, offset + 1)
+    return values
+
+
+def parse(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from four clue lines (top, bottom, left, right) and optional N lines of heights."""
+    lines = [
+        (number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if len(lines) < 4:
+        raise InputError(f"expected four lines of clues (top, bottom, left, right), found {len(lines)}", source, lines[-1][0] if lines else None)
+    number, first = lines[0]
+    top = _tokens(first, source, number, None, "clues", 1)
+    n = len(top)
+    if n > MAX_SIZE:
+        raise InputError(f"expected at most {MAX_SIZE} clues per side, found {n}", source, number)
+    sides = [top] + [_tokens(line, source, number, n, "clues", 1) for number, line in lines[1:4]]
+    rest = lines[4:]
+    givens = None
+    if rest:
+        if len(rest) != n:
+            where = rest[n][0] if len(rest) > n else rest[-1][0]
+            raise InputError(f"expected no heights or {n} lines of {n} heights after the clues, found {len(rest)} lines", source, where)
+        givens = [_tokens(line, source, number, n, "heights", 1) for number, line in rest]
+    return Skyline(*sides, givens=givens)
+
+
+def render(spec: Skyline, solution: Sequence[Sequence[int]]) -> str:
+    """The heights with the clues around them (``.`` where a side has no clue)."""
+    width = len(str(spec.n))
+
+    def cell(value: int) -> str:
+        return f"{value if value else '.':>{width}}"
+
+    def clue_row(clues: Sequence[int]) -> str:
+        return " " * (width + 3) + " ".join(cell(clue) for clue in clues)
+
+    rule = " " * (width + 1) + "+" + "-" * ((width + 1) * spec.n + 1) + "+"
+    lines = [clue_row(spec.top), rule]
+    for r, row in enumerate(solution):
+        lines.append(f"{cell(spec.left[r])} | {' '.join(cell(v) for v in row)} | {cell(spec.right[r])}".rstrip())
+    lines += [rule, clue_row(spec.bottom)]
+    return "\n".join(lines)
+
+
+def search(spec: Skyline, **_: object) -> Search:
+    """A fresh search of ``spec``: Latin-square propagation plus the clued lines."""
+    return LatinSearch(spec.grid())
+
+
+def text_of(spec: Skyline) -> str:
+    """The puzzle in the input format (clue lines, then the givens if there are any)."""
+    sep = " " if spec.n >= 10 else ""
+
+    def line(values: Sequence[int]) -> str:
+        return sep.join(str(v) if v else "." for v in values)
+
+    lines = [line(side) for side in (spec.top, spec.bottom, spec.left, spec.right)]
+    if any(any(row) for row in spec.givens):
+        lines += [line(row) for row in spec.givens]
+    return "\n".join(lines) + "\n"
+
+
+def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: float = 0.5) -> Skyline:
+    """A random Skyline: the clues of a random Latin square, thinned out.
+
+    With ``unique``: a square that all its clues fix is looked for (up to
+    ``SQUARE_TRIES`` squares); failing that, given heights of the last one are
+    added (random cells) until they fix it; then givens, and after them
+    clues, are taken away in random order as long as the solution stays unique
+    (a hard, minimal puzzle).  Without ``unique``, each clue is kept with
+    probability ``keep`` and there are no givens, so there may be several solutions.
+    """
+    rng = random.Random(seed)
+
+    def is_unique() -> bool:
+        return search(Skyline(*sides, givens=givens)).count(limit=2) == 1
+
+    givens = [[0] * n for _ in range(n)]
+    for _ in range(SQUARE_TRIES if unique else 1):
+        square = random_latin_square(n, rng)
+        sides = [list(side) for side in Skyline([0] * n, [0] * n, [0] * n, [0] * n).clues_of(square)]
+        if not unique or is_unique():
+            break
+    places = [(s, i) for s in range(4) for i in range(n)]
+    rng.shuffle(places)
+    if not unique:
+        for s, i in places:
+            if rng.random() >= keep:
+                sides[s][i] = 0
+        return Skyline(*sides, givens=givens)
+
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    added = []
+    while not is_unique():
+        r, c = cells.pop()
+        givens[r][c] = square[r][c]
+        added.append((r, c))
+    for r, c in added:
+        givens[r][c] = 0
+        if not is_unique():
+            givens[r][c] = square[r][c]
+    for s, i in places:
+        clue, sides[s][i] = sides[s][i], 0
+        if not is_unique():
+            sides[s][i] = clue
+    return Skyline(*sides, givens=givens)
+
+
+PUZZLE = Puzzle(
+    name="skyline",
+    description="Skyline (Skyscrapers): a Latin square of heights; clues say how many buildings are seen from each side",
+    parse=parse,
+    search=search,
+    render=render,
+    as_json=lambda spec, solution: [list(row) for row in solution],
+    examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
+)
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    return [PUZZLE]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m backtrack_puzzles.skyline generate [--size N] [--seed S] [--several [--keep P]]``."""
+    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.skyline")
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("generate", help="print a random puzzle in the input format")
+    make.add_argument("--size", type=int, default=6, choices=range(1, MAX_SIZE + 1), metavar="N")
+    make.add_argument("--seed", type=int, default=None)
+    make.add_argument("--several", action="store_true", help="keep random clues, not a unique puzzle")
+    make.add_argument("--keep", type=float, default=0.5, help="with --several: the share of clues kept")
+    args = parser.parse_args(argv)
+    print(text_of(generate(args.size, args.seed, not args.several, args.keep)), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

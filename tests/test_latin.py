@@ -1,0 +1,174 @@
+"""The Latin-square core: counts against brute force, the constraint hook, undo."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from backtrack import Verdict
+from backtrack_puzzles.latin import Constraint, LatinGrid, LatinSearch, Table, bits, random_latin_square, values_of
+
+
+def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every n x n Latin square, by brute force over row permutations."""
+    perms = list(itertools.permutations(range(1, n + 1)))
+    found = []
+
+    def extend(rows: list) -> None:
+        if len(rows) == n:
+            found.append(tuple(rows))
+            return
+        for perm in perms:
+            if all(perm[c] != row[c] for row in rows for c in range(n)):
+                rows.append(perm)
+                extend(rows)
+                rows.pop()
+
+    extend([])
+    return found
+
+
+SQUARES = {n: latin_squares(n) for n in (1, 2, 3, 4)}
+
+
+def is_latin(grid) -> bool:
+    n = len(grid)
+    want = set(range(1, n + 1))
+    return all(set(row) == want for row in grid) and all({row[c] for row in grid} == want for c in range(n))
+
+
+def test_bits_and_values():
+    assert list(bits(0b10110)) == [0b10, 0b100, 0b10000]
+    assert values_of(0b10110) == [2, 3, 5]
+
+
+@pytest.mark.parametrize("n, count", [(1, 1), (2, 2), (3, 12), (4, 576)])
+def test_counts_all_latin_squares(n, count):
+    assert len(SQUARES[n]) == count
+    search = LatinSearch(LatinGrid(n))
+    found = list(search.solutions())
+    assert len(found) == count
+    assert set(found) == set(SQUARES[n])
+    assert all(is_latin(grid) for grid in found)
+
+
+def test_counts_with_random_givens_match_brute_force():
+    rng = random.Random(5)
+    for _ in range(40):
+        square = rng.choice(SQUARES[4])
+        givens = {(rng.randrange(4), rng.randrange(4)) for _ in range(rng.randrange(0, 7))}
+        values = {cell: square[cell[0]][cell[1]] for cell in givens}
+        if rng.random() < 0.3 and values:  # a wrong given: often no solution at all
+            cell = next(iter(values))
+            values[cell] = rng.randrange(1, 5)
+        masks = [1 << (values[(r, c)] - 1) if (r, c) in values else 15 for r in range(4) for c in range(4)]
+        want = sum(all(sq[r][c] == v for (r, c), v in values.items()) for sq in SQUARES[4])
+        assert LatinSearch(LatinGrid(4, masks)).count() == want
+
+
+class SumIs(Constraint):
+    """Test constraint: the values of some cells add up to ``target`` (exact on full masks)."""
+
+    def __init__(self, cells, target):
+        self.cells = tuple(cells)
+        self.target = target
+
+    def narrow(self, masks):
+        options = [values_of(mask) for mask in masks]
+        support = [0] * len(masks)
+        for combo in itertools.product(*options):
+            if sum(combo) == self.target:
+                for i, value in enumerate(combo):
+                    support[i] |= 1 << (value - 1)
+        return support if all(support) else None
+
+
+def test_constraint_hook_matches_brute_force():
+    rng = random.Random(9)
+    for _ in range(30):
+        cells = rng.sample(range(16), rng.randrange(2, 4))
+        target = rng.randrange(3, 12)
+        want = sum(sum(sq[c // 4][c % 4] for c in cells) == target for sq in SQUARES[4])
+        found = list(LatinSearch(LatinGrid(4, constraints=[SumIs(cells, target)])).solutions())
+        assert len(found) == want
+        assert all(is_latin(grid) and sum(grid[c // 4][c % 4] for c in cells) == target for grid in found)
+
+
+def test_extra_units_are_respected():
+    # 4x4 with the two diagonals as extra units.
+    diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
+    want = [sq for sq in SQUARES[4] if len({sq[i][i] for i in range(4)}) == 4 and len({sq[i][3 - i] for i in range(4)}) == 4]
+    assert sorted(LatinSearch(LatinGrid(4, units=diagonals)).solutions()) == sorted(want)
+
+
+def test_search_takes_everything_back_and_can_run_again():
+    search = LatinSearch(LatinGrid(4, [1, 15, 15, 15] + [15] * 12))
+    assert search.count() == 144
+    before = list(search.cand)
+    assert search.count() == 144
+    assert search.cand == before and search.trail == []
+    assert search.verdict() is Verdict.AMBIGUOUS
+
+
+def test_solved_by_propagation_alone_is_one_solution():
+    square = SQUARES[4][100]
+    masks = [1 << (square[r][c] - 1) for r in range(4) for c in range(4)]
+    masks[0] = 15  # one hole, filled by propagation
+    search = LatinSearch(LatinGrid(4, masks))
+    assert list(search.solutions()) == [square]
+
+
+def test_contradictory_givens_have_no_solution():
+    assert LatinSearch(LatinGrid(3, [1, 1] + [7] * 7)).count() == 0
+    assert LatinSearch(LatinGrid(3, [0] + [7] * 8)).count() == 0
+
+
+def test_prefix_resumes_below_a_move():
+    search = LatinSearch(LatinGrid(4))
+    first_moves = list(search.moves(0))
+    total = sum(LatinSearch(LatinGrid(4)).count(prefix=[move]) for move in first_moves)
+    assert total == 576
+
+
+def test_bad_grid_is_refused():
+    with pytest.raises(ValueError):
+        LatinGrid(3, [7] * 8)
+    with pytest.raises(ValueError):
+        LatinGrid(3, units=[[0, 1]])
+
+
+class SumTable(Table):
+    """Test table: the values of some cells add up to ``target``; tuples packed as the core expects."""
+
+    def __init__(self, cells, target, n):
+        super().__init__(cells, n)
+        self.target = target
+
+    def tuples(self, masks):
+        found = []
+        for combo in itertools.product(*(values_of(mask) for mask in masks)):
+            if sum(combo) == self.target:
+                found.append(sum(1 << (i * self.n + v - 1) for i, v in enumerate(combo)))
+        return found
+
+
+def test_table_constraint_matches_brute_force():
+    rng = random.Random(11)
+    for _ in range(30):
+        cells = rng.sample(range(16), rng.randrange(2, 5))
+        target = rng.randrange(3, 14)
+        want = sum(sum(sq[c // 4][c % 4] for c in cells) == target for sq in SQUARES[4])
+        table = SumTable(cells, target, 4)
+        search = LatinSearch(LatinGrid(4, constraints=[table]))
+        assert search.count() == want
+        assert search.count() == want  # the table's cache survives a second search
+
+
+def test_random_latin_square():
+    rng = random.Random(2)
+    squares = {random_latin_square(4, rng) for _ in range(30)}
+    assert all(is_latin(square) for square in squares)
+    assert len(squares) > 10
+    assert is_latin(random_latin_square(9, rng))
