@@ -1,0 +1,556 @@
+"""Tests of the tents plugin (backtrack_puzzles.tents).
+
+The checker and the brute-force counters here are written independently of the
+plugin's searches: they import only the spec class and the parser.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from importlib.metadata import entry_points
+
+import pytest
+
+from backtrack import Backtrack, InputError, PrefixError, Verdict
+from backtrack.cli import main
+from backtrack_puzzles import tents as plugin
+from backtrack_puzzles.tents import Layout, Zeltlager, generate, parse, render
+
+SEED_TEXT = """# the tutorial's puzzle
+1 1 2 0 1
+1 T....
+1 .....
+1 T...T
+1 ..T..
+1 ...T.
+"""
+
+# What zeltlager.py prints (zeltlager.txt), without the timing line.
+SEED_SHOW = """
+Lösung    1
+        1  1  2  0  1
+ 1 ->   B  Z  .  .  .
+ 1 ->   Z  .  .  .  .
+ 1 ->   B  .  Z  .  B
+ 1 ->   .  .  B  .  Z
+ 1 ->   .  .  Z  B  .
+
+Lösung    2
+        1  1  2  0  1
+ 1 ->   B  Z  .  .  .
+ 1 ->   .  .  .  .  Z
+ 1 ->   B  .  Z  .  B
+ 1 ->   Z  .  B  .  .
+ 1 ->   .  .  Z  B  .
+"""
+
+SEED_LAYOUTS = {frozenset({1, 5, 12, 19, 22}), frozenset({1, 9, 12, 15, 22})}
+
+
+def seed_camp(rules: str = "seed") -> Zeltlager:
+    return Zeltlager([0, 10, 14, 17, 23], [1, 1, 1, 1, 1], [1, 1, 2, 0, 1], rules)
+
+
+# -- independent reference: neighbours, checker, brute force ------------------------------------
+
+
+def orthogonal(cell: int, nrows: int, ncols: int) -> list[int]:
+    r, c = divmod(cell, ncols)
+    return [rr * ncols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < nrows and 0 <= cc < ncols]
+
+
+def touch(a: int, b: int, ncols: int, rules: str) -> bool:
+    dr, dc = abs(a // ncols - b // ncols), abs(a % ncols - b % ncols)
+    return dr + dc == 1 or (rules == "standard" and dr == 1 and dc == 1)
+
+
+def count_matchings(trees: list[int], tents: set[int], nrows: int, ncols: int) -> int:
+    """Bijections tree -> adjacent tent, counted by plain recursion."""
+
+    def go(i: int, free: frozenset) -> int:
+        if i == len(trees):
+            return 1
+        return sum(go(i + 1, free - {t}) for t in orthogonal(trees[i], nrows, ncols) if t in free)
+
+    return go(0, frozenset(tents)) if len(tents) == len(trees) else 0
+
+
+def brute_force(trees, rows, cols, rules, given=()):
+    """(layouts, assignments) by enumerating every set of len(trees) free cells."""
+    nrows, ncols = len(rows), len(cols)
+    tree_set = set(trees)
+    # A tent must stand next to a tree: only those cells can hold one.
+    free = sorted({n for tree in trees for n in orthogonal(tree, nrows, ncols)} - tree_set)
+    layouts = assignments = 0
+    for chosen in itertools.combinations(free, len(trees)):
+        tents = set(chosen)
+        if not set(given) <= tents:
+            continue
+        if any(sum(1 for t in tents if t // ncols == r) != rows[r] for r in range(nrows)):
+            continue
+        if any(sum(1 for t in tents if t % ncols == c) != cols[c] for c in range(ncols)):
+            continue
+        if any(touch(a, b, ncols, rules) for a, b in itertools.combinations(chosen, 2)):
+            continue
+        matchings = count_matchings(list(trees), tents, nrows, ncols)
+        if matchings:
+            layouts += 1
+            assignments += matchings
+    return layouts, assignments
+
+
+def check(camp: Zeltlager, solution: Layout, rules: str | None = None) -> None:
+    """Assert that ``solution`` solves ``camp``: every rule, and its assignment is a perfect matching."""
+    rules = rules or camp.rules
+    nrows, ncols = len(camp.rows), len(camp.cols)
+    tents = list(solution.tents)
+    assert len(set(tents)) == len(tents) == len(camp.trees)
+    assert not set(tents) & set(camp.trees)
+    assert set(camp.tents) <= set(tents)
+    assert all(0 <= t < nrows * ncols for t in tents)
+    assert [sum(1 for t in tents if t // ncols == r) for r in range(nrows)] == list(camp.rows)
+    assert [sum(1 for t in tents if t % ncols == c) for c in range(ncols)] == list(camp.cols)
+    assert not any(touch(a, b, ncols, rules) for a, b in itertools.combinations(tents, 2))
+    pairs = dict(solution.assignment)
+    assert sorted(pairs) == sorted(camp.trees)
+    assert sorted(pairs.values()) == sorted(tents)
+    assert all(tent in orthogonal(tree, nrows, ncols) for tree, tent in pairs.items())
+
+
+def random_board(rng: random.Random, max_rows: int = 4, max_cols: int = 6) -> Zeltlager:
+    """A small board: mostly planted (tents with a tree next to each, counts from them), else random."""
+    nrows, ncols = rng.randint(1, max_rows), rng.randint(1, max_cols)
+    cells = list(range(nrows * ncols))
+    rng.shuffle(cells)
+    trees: list[int] = []
+    tents: list[int] = []
+    if rng.random() < 0.7:
+        for cell in cells[: rng.randint(1, 8)]:
+            spots = [n for n in orthogonal(cell, nrows, ncols) if n not in trees and n not in tents]
+            if cell not in trees and cell not in tents and spots:
+                tents.append(cell)
+                trees.append(rng.choice(spots))
+    else:
+        k = rng.randint(0, min(5, len(cells) // 2))
+        trees, tents = cells[:k], cells[k:2 * k]
+    rows = [sum(1 for t in tents if t // ncols == r) for r in range(nrows)]
+    cols = [sum(1 for t in tents if t % ncols == c) for c in range(ncols)]
+    if rng.random() < 0.15:
+        rows = [rng.randint(0, 2) for _ in range(nrows)]
+    return Zeltlager(trees, rows, cols)
+
+
+def all_solutions(camp, **params):
+    return list(plugin.search(camp, **params).solutions())
+
+
+# -- the seed program's logic as a Backtrack subclass ----------------------------------------
+
+
+class SeedStyleZeltlager(Backtrack):
+    """zeltlager.py's search copied (fixed tree order, neighbours right/up/left/down), state from a Zeltlager."""
+
+    def __init__(self, camp: Zeltlager, test: bool = False, showAttempts: bool = False):
+        self.camp = camp
+        self.trees, self.rows, self.cols = list(camp.trees), list(camp.rows), list(camp.cols)
+        self.rsize, self.csize = len(self.rows), len(self.cols)
+        self.tents = []
+        self.solutionNr = 0
+        self.rowscount = [0] * self.rsize
+        self.colscount = [0] * self.csize
+        super().__init__(test, showAttempts)
+
+    def rowAndCol(self, where):
+        return (where // self.csize, where % self.csize)
+
+    def neighbors(self, place):
+        r, c = self.rowAndCol(place)
+        n = []
+        if c + 1 < self.csize:
+            n.append(place + 1)
+        if r > 0:
+            n.append(place - self.csize)
+        if c > 0:
+            n.append(place - 1)
+        if r + 1 < self.rsize:
+            n.append(place + self.csize)
+        return n
+
+    def moves(self, level):
+        return self.neighbors(self.trees[level])
+
+    def valid(self, level, move):
+        if move in self.trees or move in self.tents:
+            return False
+        if any(n in self.tents for n in self.neighbors(move)):
+            return False
+        r, c = self.rowAndCol(move)
+        return self.rowscount[r] < self.rows[r] and self.colscount[c] < self.cols[c]
+
+    def record(self, level, move):
+        self.tents.append(move)
+        r, c = self.rowAndCol(move)
+        self.rowscount[r] += 1
+        self.colscount[c] += 1
+
+    def undo(self, level, move):
+        self.tents.pop()
+        r, c = self.rowAndCol(move)
+        self.rowscount[r] -= 1
+        self.colscount[c] -= 1
+
+    def done(self, level):
+        if len(self.trees) == len(self.tents):
+            self.solutionNr += 1
+            self.camp.show(self.tents, self.solutionNr)
+            return True
+        return False
+
+
+def test_seed_style_class_gives_the_two_seed_solutions_in_44_attempts(capsys):
+    found = SeedStyleZeltlager(seed_camp(), showAttempts=True)
+    out = capsys.readouterr().out
+    assert found.report.attempts == 44
+    assert found.report.solutions == 2
+    assert out.startswith(SEED_SHOW)
+    assert out[len(SEED_SHOW):].startswith("44 attempts in ")
+
+
+def test_zeltlager_show_and_display_reproduce_the_seed_format(capsys):
+    camp = seed_camp()
+    camp.show([1, 5, 12, 19, 22], 1)
+    camp.show({0: 1, 10: 9, 14: 15, 17: 12, 23: 22}, 2)
+    assert capsys.readouterr().out == SEED_SHOW
+    assert camp.display().splitlines()[0] == "Lösung    1"
+    assert camp.display(number=12).splitlines()[0] == "Lösung   12"
+
+
+def test_zeltlager_takes_cell_numbers_or_pairs_and_is_right_on_rectangles():
+    camp = Zeltlager([(0, 1), 7, (2, 5)], [1, 1, 1], [0, 1, 0, 1, 0, 1])
+    assert camp.trees == [1, 7, 17]
+    assert (camp.rsize, camp.csize) == (3, 6)
+    assert camp.rowAndCol(7) == (1, 1)
+    assert camp.rowAndCol(17) == (2, 5)
+    assert camp.neighbors(7) == [8, 1, 6, 13]
+    assert camp.neighbors(17) == [11, 16]
+    assert sorted(camp.touching(7, "standard")) == [0, 1, 2, 6, 8, 12, 13, 14]
+    with pytest.raises(ValueError):
+        Zeltlager([(3, 0)], [1, 1, 1], [0, 1, 0, 1, 0, 1])
+    with pytest.raises(ValueError):
+        Zeltlager([1, 1], [1], [1, 1])
+    with pytest.raises(ValueError):
+        Zeltlager([1], [1], [1, 0], rules="fancy")
+
+
+# -- the seed instance --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", ["layouts", "assignments"])
+@pytest.mark.parametrize("method", ["propagate", "seed"])
+def test_seed_instance_has_the_two_seed_solutions(count, method):
+    camp = seed_camp()
+    found = all_solutions(camp, count=count, method=method)
+    assert {frozenset(s.tents) for s in found} == SEED_LAYOUTS
+    assert len(found) == 2
+    for solution in found:
+        check(camp, solution)
+
+
+def test_seed_method_makes_44_attempts_on_the_seed_instance():
+    search = plugin.search(seed_camp(), method="seed", count="assignments")
+    assert search.count() == 2
+    assert search.report.attempts == 44
+
+
+def test_seed_instance_under_standard_rules():
+    assert brute_force([0, 10, 14, 17, 23], [1] * 5, [1, 1, 2, 0, 1], "standard") == (1, 1)
+    (solution,) = all_solutions(seed_camp(), rules="standard")
+    assert set(solution.tents) == {1, 9, 12, 15, 22}
+    check(seed_camp(), solution, "standard")
+
+
+# -- counts on chosen boards ------------------------------------------------------------------
+
+BOARDS = [
+    # (trees, rows, cols): the seed, a square of two trees and two tents, rectangles.
+    ([0, 10, 14, 17, 23], [1, 1, 1, 1, 1], [1, 1, 2, 0, 1]),
+    ([0, 3], [1, 1], [1, 1]),
+    ([(0, 0), (0, 4), (2, 2)], [1, 1, 1], [0, 1, 1, 1, 0, 0]),
+    ([(1, 1), (1, 4), (0, 2), (2, 5)], [1, 2, 1], [1, 0, 1, 1, 0, 1]),
+    ([(0, 0), (1, 3), (2, 6), (3, 1), (4, 4), (4, 7)], [1, 1, 1, 1, 2], [1, 1, 0, 1, 1, 1, 0, 1]),
+    ([(1, 1), (1, 2), (2, 1), (2, 2)], [2, 0, 0, 2], [1, 1, 1, 1]),
+    ([(1, 1), (1, 2), (2, 1), (2, 2)], [1, 1, 1, 1], [1, 1, 1, 1]),
+    ([(1, 0), (1, 1), (1, 3), (1, 4)], [2, 0, 2, 0], [1, 1, 0, 1, 1]),  # 4 layouts under both rules
+    ([(1, 0), (1, 2), (1, 4), (2, 1), (3, 4)], [1, 1, 2, 1], [1, 1, 1, 1, 1]),  # seed: 5 layouts, 9 assignments
+]
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=range(len(BOARDS)))
+@pytest.mark.parametrize("rules", ["seed", "standard"])
+def test_counts_on_chosen_boards_match_brute_force(board, rules):
+    camp = Zeltlager(*board, rules=rules)
+    layouts, assignments = brute_force(camp.trees, camp.rows, camp.cols, rules)
+    for method in ("propagate", "seed"):
+        assert plugin.search(camp, method=method).count() == layouts
+        assert plugin.search(camp, method=method, count="assignments").count() == assignments
+
+
+def test_counts_of_small_boards_are_known():
+    many = Zeltlager(*BOARDS[8])
+    assert [plugin.search(many, count=c).count() for c in ("layouts", "assignments")] == [5, 9]
+    assert plugin.search(many, rules="standard").count() == 0
+    row = Zeltlager(*BOARDS[7], rules="standard")
+    assert [plugin.search(row, count=c).count() for c in ("layouts", "assignments")] == [4, 4]
+
+
+def test_counts_of_the_square_and_the_diamond_are_known():
+    square = Zeltlager([0, 3], [1, 1], [1, 1])  # trees on a diagonal, tents on the other
+    assert [plugin.search(square, count=c).count() for c in ("layouts", "assignments")] == [1, 2]
+    assert plugin.search(square, rules="standard").count() == 0  # the tents touch diagonally
+    block = Zeltlager([(1, 1), (1, 2), (2, 1), (2, 2)], [1, 1, 1, 1], [1, 1, 1, 1])
+    assert brute_force(block.trees, block.rows, block.cols, "seed") == (2, 2)
+    assert plugin.search(block).count() == 2
+
+
+def test_layouts_and_assignments_differ_and_each_is_reported_once():
+    camp = Zeltlager([(0, 0), (1, 1), (0, 3), (1, 4)], [2, 2], [1, 1, 0, 1, 1])
+    layouts = all_solutions(camp)
+    assignments = all_solutions(camp, count="assignments")
+    assert len({s.tents for s in layouts}) == len(layouts)
+    assert len({s.assignment for s in assignments}) == len(assignments)
+    assert {s.tents for s in assignments} == {s.tents for s in layouts}
+    assert len(assignments) > len(layouts) > 0
+
+
+def test_no_trees_and_zero_counts_is_one_empty_layout():
+    camp = Zeltlager([], [0, 0], [0, 0, 0])
+    for count in ("layouts", "assignments"):
+        for method in ("propagate", "seed"):
+            assert [s.tents for s in all_solutions(camp, count=count, method=method)] == [()]
+
+
+def test_inconsistent_counts_have_no_solution():
+    assert plugin.search(Zeltlager([0], [1, 0], [0, 0])).count() == 0
+    assert plugin.search(Zeltlager([0], [1, 0], [0, 1], tents=[3])).count() == 0  # a given tent where row 1 needs none
+    assert plugin.search(Zeltlager([0], [1, 0], [0, 1], tents=[3]), method="seed").count() == 0
+    assert plugin.search(Zeltlager([0], [1, 0], [1, 0]), method="seed").count() == 0
+
+
+# -- many random boards against brute force ------------------------------------------------
+
+
+def test_random_small_boards_agree_with_brute_force_and_pass_the_checker():
+    rng = random.Random(2024)
+    seen_zero = seen_many = seen_different = 0
+    for _ in range(400):
+        camp = random_board(rng)
+        for rules in ("seed", "standard"):
+            layouts, assignments = brute_force(camp.trees, camp.rows, camp.cols, rules)
+            for method in ("propagate", "seed"):
+                found = all_solutions(camp, rules=rules, method=method)
+                assert len(found) == layouts, (camp, rules, method)
+                assert len({s.tents for s in found}) == layouts
+                for solution in found:
+                    check(camp, solution, rules)
+                mapped = all_solutions(camp, rules=rules, method=method, count="assignments")
+                assert len(mapped) == assignments, (camp, rules, method)
+                assert len({s.assignment for s in mapped}) == assignments
+                for solution in mapped:
+                    check(camp, solution, rules)
+            seen_zero += layouts == 0
+            seen_many += layouts > 1
+            seen_different += assignments > layouts
+    assert seen_zero > 50 and seen_many >= 5 and seen_different >= 10, (seen_zero, seen_many, seen_different)
+
+
+def test_random_boards_with_given_tents_agree_with_brute_force():
+    rng = random.Random(7)
+    for _ in range(60):
+        camp = random_board(rng)
+        if not camp.trees:
+            continue
+        free = [c for c in range(camp.rsize * camp.csize) if c not in camp.trees]
+        given = rng.sample(free, 1)
+        withgiven = Zeltlager(camp.trees, camp.rows, camp.cols, tents=given)
+        expected = brute_force(camp.trees, camp.rows, camp.cols, "seed", given)
+        assert plugin.search(withgiven).count() == expected[0]
+        assert plugin.search(withgiven, count="assignments").count() == expected[1]
+        assert plugin.search(withgiven, method="seed").count() == expected[0]
+
+
+def test_counting_split_by_first_move_prefixes_adds_up():
+    rng = random.Random(11)
+    for _ in range(30):
+        camp = random_board(rng)
+        for count in ("layouts", "assignments"):
+            total = plugin.search(camp, count=count).count()
+            parts = 0
+            for move in list(plugin.search(camp, count=count).moves(0)):
+                try:
+                    parts += plugin.search(camp, count=count).count(prefix=(move,))
+                except PrefixError:
+                    pass
+            assert parts == total
+
+
+def test_a_search_can_run_twice_and_a_stopped_search_restores_its_state():
+    camp = Zeltlager([(0, 0), (1, 1), (0, 3), (1, 4)], [2, 2], [1, 1, 0, 1, 1])
+    search = plugin.search(camp, count="assignments")
+    first = search.first()
+    assert search.count() == len(all_solutions(camp, count="assignments"))
+    assert search.first() == first
+
+
+# -- file format ---------------------------------------------------------------------------------
+
+
+def test_parse_seed_text_and_rules_line():
+    camp = parse(SEED_TEXT)
+    assert camp == seed_camp()
+    assert camp.rules == "seed"
+    standard = parse("# x\nrules: standard\n\n1 1 2 0 1\n" + "\n".join(SEED_TEXT.splitlines()[2:]))
+    assert standard.rules == "standard"
+    assert standard.trees == camp.trees
+
+
+def test_the_shipped_seed_example_is_the_seed_instance():
+    assert parse(plugin.PUZZLE.examples["seed"].read_text()) == seed_camp()
+
+
+def test_render_parses_back_to_a_puzzle_whose_only_solution_it_is():
+    for rules in ("seed", "standard"):
+        camp = seed_camp(rules)
+        for solution in all_solutions(camp):
+            text = render(camp, solution)
+            again = parse(text)
+            assert again.trees == camp.trees and again.rows == camp.rows and again.cols == camp.cols
+            assert again.rules == rules
+            assert again.tents == list(solution.tents)
+            assert [s.tents for s in all_solutions(again)] == [solution.tents]
+    assert render(seed_camp(), all_solutions(seed_camp())[0]) == "1 1 2 0 1\n1 TA...\n1 A....\n1 T.A.T\n1 ..T.A\n1 ..AT."
+
+
+BAD_INPUTS = [
+    ("", None, None, "column counts"),
+    ("1 1\n1 T.\n1 T..\n", 3, 3, "ragged"),
+    ("1 1\n1 TX\n1 ..\n", 2, 4, "'X'"),
+    ("1 x\n1 T.\n1 .T\n", 1, 3, "column counts"),
+    ("1 1\na T.\n1 .T\n", 2, 1, "row's count"),
+    ("1 1 0\n1 T.\n1 .T\n", 1, 1, "expected 2 column counts"),
+    ("1 1\n", 2, None, "rows"),
+    ("1 1\n1 T.\n", 2, None, "row missing"),
+    ("3 0\n1 T.\n1 .T\n", 1, 1, "out of range"),
+    ("1 1\n3 T.\n0 .T\n", 2, 1, "out of range"),
+    ("rules: fancy\n1 1\n1 T.\n1 .T\n", 1, 8, "rules"),
+    ("1 1\nrules: seed\n1 T.\n1 .T\n", 2, 1, "before the column counts"),
+    ("1 1\n1 T. x\n1 .T\n", 2, 6, "its cells as one string"),
+    ("1 1\n1\n1 .T\n", 2, 2, "its cells as one string"),
+]
+
+
+@pytest.mark.parametrize("text, line, column, fragment", BAD_INPUTS)
+def test_bad_input_names_line_and_column(text, line, column, fragment):
+    with pytest.raises(InputError) as caught:
+        parse(text, "bad.txt")
+    error = caught.value
+    assert (error.source, error.line, error.column) == ("bad.txt", line, column)
+    assert fragment in error.message
+
+
+# -- generator ---------------------------------------------------------------------------------
+
+
+def test_generate_makes_unique_puzzles_reproducibly():
+    camp = generate(8, 10, seed=5)
+    assert camp == generate(8, 10, seed=5)
+    assert (camp.rsize, camp.csize, camp.rules) == (8, 10, "standard")
+    assert plugin.search(camp).verdict() is Verdict.UNIQUE
+    check(camp, plugin.search(camp).first())
+
+
+def test_generate_without_uniqueness_keeps_a_solution_under_seed_rules():
+    for seed in range(5):
+        camp = generate(5, 7, seed=seed, rules="seed", unique=False)
+        assert sum(camp.rows) == sum(camp.cols) == len(camp.trees)
+        solution = plugin.search(camp).first()
+        check(camp, solution)
+
+
+def test_generate_command_prints_a_parseable_puzzle(capsys):
+    assert plugin.main(["generate", "6", "9", "--seed", "3"]) == 0
+    camp = parse(capsys.readouterr().out)
+    assert (camp.rsize, camp.csize, camp.rules) == (6, 9, "standard")
+    assert plugin.search(camp).verdict() is Verdict.UNIQUE
+
+
+@pytest.mark.parametrize("name", ["15x15", "25x25"])
+def test_shipped_generated_examples_are_unique(name):
+    camp = parse(plugin.PUZZLE.examples[name].read_text())
+    assert camp.rules == "standard"
+    search = plugin.search(camp)
+    assert search.verdict() is Verdict.UNIQUE
+    check(camp, plugin.search(camp).first())
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def test_entry_point_names_this_module():
+    (found,) = [ep for ep in entry_points(group="backtrack") if ep.name == "tents"]
+    assert found.load().Zeltlager is Zeltlager
+
+
+def test_cli_solves_the_seed_example_all(capsys):
+    assert main(["solve", "tents", "--example", "seed", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "Solution 1\n1 1 2 0 1\n1 TA...\n1 A....\n1 T.A.T\n1 ..T.A\n1 ..AT.\n" in out
+    assert "Solution 2\n1 1 2 0 1\n1 TA...\n1 ....A\n1 T.A.T\n1 A.T..\n1 ..AT.\n" in out
+    assert "2 solutions (search complete)" in out
+
+
+def test_cli_json(capsys):
+    assert main(["solve", "tents", "--example", "seed", "--all", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["puzzle"] == "tents"
+    assert data["solutions"] == 2 and data["complete"] is True
+    assert len(data["rendered"]) == 2 and data["rendered"][0].startswith("1 1 2 0 1\n1 TA...")
+    assert data["data"][0]["tents"] == [[0, 1], [1, 0], [2, 2], [3, 4], [4, 2]]
+    assert {"tree": [0, 0], "tent": [0, 1]} in data["data"][0]["assignment"]
+
+
+def test_cli_count_assignments_and_the_seed_method(capsys):
+    assert main(["solve", "tents", "--example", "seed", "--count", "-p", "count=assignments"]) == 0
+    assert "2 solutions (search complete)" in capsys.readouterr().out
+    assert main(["solve", "tents", "--example", "seed", "--count", "-p", "method=seed", "-p", "count=assignments"]) == 0
+    out = capsys.readouterr().out
+    assert "2 solutions (search complete)" in out and "44 attempts in" in out
+
+
+def test_cli_rules_parameter_overrides_the_file(tmp_path, capsys):
+    path = tmp_path / "square.txt"
+    path.write_text("rules: standard\n1 1\n1 T.\n1 .T\n")
+    assert main(["solve", "tents", str(path), "--count"]) == 1
+    assert "0 solutions" in capsys.readouterr().out
+    assert main(["solve", "tents", str(path), "--count", "-p", "rules=seed", "-p", "count=assignments"]) == 0
+    assert "2 solutions" in capsys.readouterr().out
+
+
+def test_cli_unique_on_the_15x15(capsys):
+    assert main(["solve", "tents", "--example", "15x15", "--unique"]) == 0
+    assert "unique: exactly one solution" in capsys.readouterr().out
+
+
+def test_cli_bad_input_exits_2_naming_file_and_line(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    path.write_text("# a comment\n1 1\n1 T.\n1 T..\n")
+    assert main(["solve", "tents", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:4:3: ragged rows" in err
+
+
+def test_cli_trace_prints_attempts(capsys):
+    assert main(["solve", "tents", "--example", "seed", "--trace", "-p", "method=seed"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move 1 valid" in out
