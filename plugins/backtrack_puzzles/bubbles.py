@@ -1,0 +1,719 @@
+"""Bubbles and blocks (bellen en blokken): one air bubble and one rock in every region.
+
+Input: one line per row of the grid, top to bottom, every line as long as the
+first.  An uppercase letter ``A``-``Z`` is a square of the region with that letter
+(each region connected); ``#`` is a green square, which belongs to no region.
+Blank lines at the end are ignored; nothing else is allowed (no comments, since
+``#`` is a square).  This is the seed's ``puzzel.txt``::
+
+    #AAB
+    CDDB
+    CDBB
+    CD#B
+
+Rules: every region holds exactly one bubble (``O``) and exactly one block
+(``*``); a square holds at most one of them and green squares hold none.  Every
+block rests on the bottom row, on a green square or on another block; every
+bubble hangs from the top row, from a green square or from another bubble.  A
+solution is a final grid, rendered as the seed's ``str()``: ``#`` green, ``O``
+bubble, ``*`` block, ``.`` empty.
+
+The spec class is the seed's :class:`Puzzel`.  The search reasons about the
+final grid: in every vertical run of non-green squares the blocks fill a stretch
+from the run's floor upwards and the bubbles a stretch from its ceiling
+downwards.  Putting a region's block on a square therefore forces every square
+between it and the floor to be a block, each the single block of its own region
+(a chain holding two squares of one region is never a candidate).  The variables
+are "the bubble of region R" and "the block of region R"; after every decision
+the candidates of all open variables are recomputed, a variable with none is a
+contradiction and one with a single candidate is decided at once, and the search
+branches on the open variable with the fewest candidates.
+
+``generate(rows, cols, seed)`` makes new puzzles (``python -m
+backtrack_puzzles.bubbles generate ROWS COLS --seed N``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import string
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+
+__all__ = ["Puzzel", "parse", "render", "as_json", "BubblesSearch", "search", "generate", "PUZZLE"]
+
+GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
+LETTERS = string.ascii_uppercase
+
+Position = tuple[int, int]
+#: A solution: for every region letter, the position of its bubble and of its block.
+Solution = dict[str, tuple[Position, Position]]
+
+
+def _read_grid(text: str, source: str) -> list[str]:
+    """The rows of a puzzle file, checked; :class:`InputError` names line and column."""
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise InputError("expected rows of uppercase letters (regions) and # (green squares), found an empty file", source, 1, 1)
+    width = len(lines[0])
+    for number, line in enumerate(lines, 1):
+        for column, char in enumerate(line, 1):
+            if char != GREEN and char not in LETTERS:
+                raise InputError(f"expected an uppercase letter A-Z (a region) or # (a green square), found {char!r}", source, number, column)
+        if len(line) != width:
+            raise InputError(
+                f"expected {width} squares on every row (as on line 1), found {len(line)}", source, number, min(len(line), width) + 1
+            )
+    # Every region must be connected: flood each one from its first square.
+    seen: set[Position] = set()
+    flooded: dict[str, Position] = {}
+    for r, line in enumerate(lines):
+        for k, letter in enumerate(line):
+            if letter == GREEN or (r, k) in seen:
+                continue
+            if letter in flooded:
+                r0, k0 = flooded[letter]
+                raise InputError(
+                    f"region {letter} is not connected: this square is cut off from its square on line {r0 + 1}, column {k0 + 1}",
+                    source, r + 1, k + 1,
+                )
+            flooded[letter] = (r, k)
+            todo = [(r, k)]
+            seen.add((r, k))
+            while todo:
+                r1, k1 = todo.pop()
+                for r2, k2 in ((r1 - 1, k1), (r1 + 1, k1), (r1, k1 - 1), (r1, k1 + 1)):
+                    if 0 <= r2 < len(lines) and 0 <= k2 < width and (r2, k2) not in seen and lines[r2][k2] == letter:
+                        seen.add((r2, k2))
+                        todo.append((r2, k2))
+    return lines
+
+
+class Puzzel:
+    """A bubbles and blocks puzzle with the bubbles and blocks placed so far (the seed's class).
+
+    ``Puzzel(path)`` reads the file at ``path``; :meth:`uit_tekst` builds one from
+    text.  A bad file raises :class:`backtrack.InputError` (a ``ValueError``).
+    """
+
+    def __init__(self, path: str | Path):
+        with open(path, encoding="utf-8") as handle:
+            self._load(handle.read(), str(path))
+
+    @classmethod
+    def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
+        """A puzzle from the text of a puzzle file (``source`` names it in errors)."""
+        puzzel = cls.__new__(cls)
+        puzzel._load(text, source)
+        return puzzel
+
+    def _load(self, text: str, source: str) -> None:
+        self._rooster = _read_grid(text, source)
+        self._gebieden: dict[str, frozenset[Position]] = {}
+        squares: dict[str, set[Position]] = {}
+        for r, line in enumerate(self._rooster):
+            for k, char in enumerate(line):
+                if char != GREEN:
+                    squares.setdefault(char, set()).add((r, k))
+        self._gebieden = {letter: frozenset(found) for letter, found in squares.items()}
+        self._luchtbellen: dict[str, Position] = {}
+        self._rotsblokken: dict[str, Position] = {}
+        self._inhoud: dict[Position, str] = {}
+
+    # -- the seed's properties and methods ---------------------------------------
+    @property
+    def rijen(self) -> int:
+        """The number of rows."""
+        return len(self._rooster)
+
+    @property
+    def kolommen(self) -> int:
+        """The number of columns."""
+        return len(self._rooster[0])
+
+    @property
+    def gebieden(self) -> set[str]:
+        """The letters of the regions (a new set)."""
+        return set(self._gebieden)
+
+    def _gebied(self, letter: str) -> str:
+        if not isinstance(letter, str) or letter not in self._gebieden:
+            raise AssertionError("ongeldig gebied")
+        return letter
+
+    def vierkanten(self, letter: str) -> set[Position]:
+        """The positions of the squares of region ``letter``."""
+        return set(self._gebieden[self._gebied(letter)])
+
+    def luchtbel(self, letter: str) -> Position | None:
+        """The position of the bubble of region ``letter``, or ``None``."""
+        return self._luchtbellen.get(self._gebied(letter))
+
+    def rotsblok(self, letter: str) -> Position | None:
+        """The position of the block of region ``letter``, or ``None``."""
+        return self._rotsblokken.get(self._gebied(letter))
+
+    def _binnen(self, r: int, k: int) -> bool:
+        return isinstance(r, int) and isinstance(k, int) and 0 <= r < self.rijen and 0 <= k < self.kolommen
+
+    def _vak(self, r: int, k: int) -> str:
+        """What square (r, k) shows: ``#``, ``O``, ``*`` or ``.`` (outside the grid: ``#``)."""
+        if not self._binnen(r, k) or self._rooster[r][k] == GREEN:
+            return GREEN
+        return self._inhoud.get((r, k), EMPTY)
+
+    def isleeg(self, r: int, k: int) -> bool:
+        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
+        return self._binnen(r, k) and self._vak(r, k) == EMPTY
+
+    def plaats_luchtbel(self, r: int, k: int) -> "Puzzel":
+        """Put a bubble on (r, k), hanging from the top row, a green square or a bubble.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        bubble would not hang, or its region already has a bubble.
+        """
+        if not self.isleeg(r, k) or not (r == 0 or self._vak(r - 1, k) in (GREEN, BUBBLE)) or self._rooster[r][k] in self._luchtbellen:
+            raise AssertionError("ongeldige positie")
+        self._luchtbellen[self._rooster[r][k]] = (r, k)
+        self._inhoud[(r, k)] = BUBBLE
+        return self
+
+    def plaats_rotsblok(self, r: int, k: int) -> "Puzzel":
+        """Put a block on (r, k), resting on the bottom row, a green square or a block.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        block would not rest, or its region already has a block.
+        """
+        if (
+            not self.isleeg(r, k)
+            or not (r == self.rijen - 1 or self._vak(r + 1, k) in (GREEN, BLOCK))
+            or self._rooster[r][k] in self._rotsblokken
+        ):
+            raise AssertionError("ongeldige positie")
+        self._rotsblokken[self._rooster[r][k]] = (r, k)
+        self._inhoud[(r, k)] = BLOCK
+        return self
+
+    def isopgelost(self) -> bool:
+        """Whether every region has its bubble and its block."""
+        return len(self._luchtbellen) == len(self._rotsblokken) == len(self._gebieden)
+
+    def __str__(self) -> str:
+        return "\n".join("".join(self._vak(r, k) for k in range(self.kolommen)) for r in range(self.rijen))
+
+    # -- additions ----------------------------------------------------------------
+    def verwijder(self, r: int, k: int) -> "Puzzel":
+        """Take the bubble or block off (r, k).
+
+        ``AssertionError('ongeldige positie')`` when (r, k) holds neither, or holds
+        one that another bubble hangs from or another block rests on (removing it
+        would leave that one unsupported).
+        """
+        held = self._inhoud.get((r, k)) if self._binnen(r, k) else None
+        if held is None or (held == BUBBLE and self._vak(r + 1, k) == BUBBLE) or (held == BLOCK and self._vak(r - 1, k) == BLOCK):
+            raise AssertionError("ongeldige positie")
+        del self._inhoud[(r, k)]
+        del (self._luchtbellen if held == BUBBLE else self._rotsblokken)[self._rooster[r][k]]
+        return self
+
+    def gebied(self, r: int, k: int) -> str | None:
+        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
+        if not self._binnen(r, k) or self._rooster[r][k] == GREEN:
+            return None
+        return self._rooster[r][k]
+
+    def opgave(self) -> str:
+        """The puzzle file's text: the letters and ``#``, without bubbles or blocks."""
+        return "\n".join(self._rooster)
+
+    def __repr__(self) -> str:
+        return f"Puzzel.uit_tekst({self.opgave()!r})"
+
+
+def parse(text: str, source: str = "<input>") -> Puzzel:
+    """A :class:`Puzzel` from the text of a puzzle file."""
+    return Puzzel.uit_tekst(text, source)
+
+
+def render(spec: Puzzel, solution: Solution) -> str:
+    """The solved grid in the seed's ``str()`` format (``#``, ``O``, ``*``, ``.``)."""
+    rows = [[GREEN if char == GREEN else EMPTY for char in line] for line in spec.opgave().splitlines()]
+    for bubble, block in solution.values():
+        rows[bubble[0]][bubble[1]] = BUBBLE
+        rows[block[0]][block[1]] = BLOCK
+    return "\n".join("".join(row) for row in rows)
+
+
+def as_json(spec: Puzzel, solution: Solution) -> dict:
+    """``{"bubbles": {letter: [r, k]}, "blocks": {letter: [r, k]}, "grid": [rows]}``."""
+    return {
+        "bubbles": {letter: list(solution[letter][0]) for letter in sorted(solution)},
+        "blocks": {letter: list(solution[letter][1]) for letter in sorted(solution)},
+        "grid": render(spec, solution).splitlines(),
+    }
+
+
+class BubblesSearch(Search):
+    """Level = one decision: the bubble or the block of the most constrained region.
+
+    A move is ``(letter, "O" or "*", (r, k))``.  ``record`` puts the object there,
+    fills the chain to its floor or ceiling with the objects of the other regions
+    it forces, then decides every variable left with a single candidate; a
+    variable left with none makes ``moves`` of the next level empty.  Objects
+    already placed on the spec are kept as givens.
+    """
+
+    moves_are_valid = True
+
+    def __init__(self, spec: Puzzel):
+        self.spec = spec
+        rows, cols = spec.rijen, spec.kolommen
+        self.letters = sorted(spec.gebieden)
+        index = {letter: i for i, letter in enumerate(self.letters)}
+        grid = spec.opgave().splitlines()
+        self.cols = cols
+        self.region = region = [-1 if grid[r][k] == GREEN else index[grid[r][k]] for r in range(rows) for k in range(cols)]
+        # Vertical runs of non-green squares ("segments"): top and bottom row of each.
+        self.top: list[int] = []
+        self.bottom: list[int] = []
+        self.segment = segment = [-1] * (rows * cols)
+        for k in range(cols):
+            r = 0
+            while r < rows:
+                if region[r * cols + k] < 0:
+                    r += 1
+                    continue
+                start = r
+                while r < rows and region[r * cols + k] >= 0:
+                    segment[r * cols + k] = len(self.top)
+                    r += 1
+                self.top.append(start)
+                self.bottom.append(r - 1)
+        # For a square: its segment, its row, and the regions on the way to the ceiling
+        # (bubbles) or the floor (blocks), nearest first; None when the way passes two
+        # squares of one region, so that the square can never hold that object.
+        self.squares: list[list[tuple[int, int, int, tuple[int, ...] | None]]] = []
+        for kind in range(2):  # 0: bubble, 1: block
+            per_var: list = []
+            for i in range(len(self.letters)):
+                found = []
+                for cell in sorted(c for c in range(rows * cols) if region[c] == i):
+                    s, r, k = segment[cell], cell // cols, cell % cols
+                    span = range(r, self.top[s] - 1, -1) if kind == 0 else range(r, self.bottom[s] + 1)
+                    chain = tuple(region[x * cols + k] for x in span)
+                    found.append((cell, s, r, chain if len(set(chain)) == len(chain) else None))
+                per_var.append(found)
+            self.squares.append(per_var)
+        # Variable v = 2 * region + kind; state: the square of each decided variable,
+        # and per segment the number of bubbles (from the top) and blocks (from the bottom).
+        self.n = 2 * len(self.letters)
+        self.assigned = [-1] * self.n
+        self.bubbles = [0] * len(self.top)
+        self.blocks = [0] * len(self.top)
+        self.trail: list[tuple[int, int, int]] = []
+        self.marks: list[tuple[int, tuple[int, list[int]] | None]] = []
+        self.open = self.n
+        self.choice: tuple[int, list[int]] | None = None  # the variable to branch on and its candidates
+        self.failed = False
+        for letter in self.letters:
+            for kind, where in enumerate((spec.luchtbel(letter), spec.rotsblok(letter))):
+                if where is not None and not self.failed:
+                    v = 2 * index[letter] + kind
+                    cell = where[0] * cols + where[1]
+                    if self.assigned[v] == cell:
+                        continue  # already forced by an earlier given's chain
+                    if self.assigned[v] >= 0 or cell not in self._candidates(v):
+                        self.failed = True
+                    else:
+                        self._put(v, cell)
+        if not self.failed:
+            self.failed = not self._propagate()
+        self.trail.clear()  # the givens are never undone
+
+    # -- state changes --------------------------------------------------------------
+    def _candidates(self, v: int) -> list[int]:
+        """The squares variable ``v`` may still take, given the stretches so far."""
+        region, kind = divmod(v, 2)
+        assigned = self.assigned
+        found = []
+        if kind == 0:
+            bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
+            for cell, s, r, chain in self.squares[0][region]:
+                if chain is None:
+                    continue
+                covered = r - top[s] + 1  # the stretch would reach down to r
+                if covered <= bubbles[s] or r > bottom[s] - blocks[s]:
+                    continue
+                for x in range(covered - bubbles[s]):
+                    if assigned[2 * chain[x]] >= 0:
+                        break
+                else:
+                    found.append(cell)
+        else:
+            bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
+            for cell, s, r, chain in self.squares[1][region]:
+                if chain is None:
+                    continue
+                covered = bottom[s] - r + 1
+                if covered <= blocks[s] or r < top[s] + bubbles[s]:
+                    continue
+                for x in range(covered - blocks[s]):
+                    if assigned[2 * chain[x] + 1] >= 0:
+                        break
+                else:
+                    found.append(cell)
+        return found
+
+    def _put(self, v: int, cell: int) -> None:
+        """Put variable ``v``'s object on ``cell`` and the forced chain below or above it."""
+        region, kind = divmod(v, 2)
+        cols, trail, assigned = self.cols, self.trail, self.assigned
+        r, k = divmod(cell, cols)
+        s = self.segment[cell]
+        if kind == 0:
+            old = self.bubbles[s]
+            new = r - self.top[s] + 1
+            self.bubbles[s] = new
+            rows = range(self.top[s] + old, r + 1)
+        else:
+            old = self.blocks[s]
+            new = self.bottom[s] - r + 1
+            self.blocks[s] = new
+            rows = range(r, self.bottom[s] - old + 1)
+        trail.append((0, s * 2 + kind, old))
+        for x in rows:
+            square = x * cols + k
+            w = 2 * self.region[square] + kind
+            assigned[w] = square
+            self.open -= 1
+            trail.append((1, w, -1))
+
+    def _propagate(self) -> bool:
+        """Decide every variable with one candidate; False on a variable with none."""
+        while True:
+            best: tuple[int, list[int]] | None = None
+            forced = False
+            for v in range(self.n):
+                if self.assigned[v] >= 0:
+                    continue
+                found = self._candidates(v)
+                if not found:
+                    self.choice = None
+                    return False
+                if len(found) == 1:
+                    self._put(v, found[0])
+                    forced = True
+                elif best is None or len(found) < len(best[1]):
+                    best = (v, found)
+            if not forced:
+                self.choice = best
+                return True
+
+    # -- the five methods ---------------------------------------------------------------
+    def moves(self, level: int) -> list[tuple[str, str, Position] | None]:
+        if self.failed:
+            return []
+        if self.choice is None:
+            # Everything is decided before the first decision (by the givens and
+            # propagation, or there are no regions): one empty move makes it a solution.
+            return [None] if level == 0 and self.open == 0 else []
+        v, found = self.choice
+        letter, kind = self.letters[v // 2], (BUBBLE, BLOCK)[v % 2]
+        return [(letter, kind, divmod(cell, self.cols)) for cell in found]
+
+    def record(self, level: int, move: tuple[str, str, Position] | None) -> None:
+        self.marks.append((len(self.trail), self.choice))
+        if move is None:
+            return
+        letter, kind, (r, k) = move
+        self._put(2 * self.letters.index(letter) + (kind == BLOCK), r * self.cols + k)
+        self.failed = not self._propagate()
+
+    def undo(self, level: int, move: tuple[str, str, Position] | None) -> None:
+        mark, self.choice = self.marks.pop()
+        trail = self.trail
+        while len(trail) > mark:
+            what, i, old = trail.pop()
+            if what == 0:
+                (self.bubbles if i % 2 == 0 else self.blocks)[i // 2] = old
+            else:
+                self.assigned[i] = old
+                self.open += 1
+        self.failed = False
+
+    def done(self, level: int) -> bool:
+        return not self.failed and self.open == 0
+
+    def solution(self, path: tuple) -> Solution:
+        cols = self.cols
+        return {
+            letter: (divmod(self.assigned[2 * i], cols), divmod(self.assigned[2 * i + 1], cols))
+            for i, letter in enumerate(self.letters)
+        }
+
+
+def search(spec: Puzzel, **_: object) -> Search:
+    """A fresh search of ``spec`` (objects already placed on it are kept)."""
+    return BubblesSearch(spec)
+
+
+def generate(
+    rows: int,
+    cols: int,
+    seed: int | None = None,
+    *,
+    regions: int | None = None,
+    green: float = 0.1,
+    unique: bool = False,
+    tries: int = 100,
+    steps: int = 20,
+) -> Puzzel:
+    """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
+
+    About a fraction ``green`` of the squares turn green (never cutting the grid
+    in two).  Then, region by region (at most ``regions`` of them, default 26, fewer
+    when no more fit): a bubble below the bubbles or the ceiling of a column run, the
+    nearest free block spot on the blocks or the floor of a run, and a path of
+    free squares joining them; the regions then grow at random over the rest.
+    The bubbles and blocks placed form a solution.  With ``unique`` the regions
+    are changed until that solution is the only one (see :func:`_make_unique`);
+    this succeeds for small grids and rarely for large ones, and raises
+    ``ValueError`` after ``tries`` fresh starts.  The same arguments give the
+    same puzzle.
+    """
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a grid needs at least one row and one column, not {rows} x {cols}")
+    if regions is not None and not 1 <= regions <= len(LETTERS):
+        raise ValueError(f"the number of regions must be from 1 to {len(LETTERS)}, not {regions}")
+    rng = random.Random(seed)
+    for _ in range(tries):
+        made = _attempt(rng, rows, cols, regions, green)
+        if made is None:
+            continue
+        if not unique:
+            return Puzzel.uit_tekst(_text(made[0]), "<generated>")
+        puzzel = _make_unique(rng, *made, steps=steps)
+        if puzzel is not None:
+            return puzzel
+    raise ValueError(f"no {'unique ' if unique else ''}{rows} x {cols} puzzle found in {tries} tries; try other settings")
+
+
+def _attempt(
+    rng: random.Random, rows: int, cols: int, regions: int | None, green: float
+) -> tuple[list[list[int]], set[Position]] | None:
+    """One try of :func:`generate`: region numbers (-1 green) and the objects of a solution, or None."""
+
+    def neighbours(r: int, k: int) -> list[Position]:
+        found = [(r2, k2) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)) if 0 <= r2 < rows and 0 <= k2 < cols and open_[r2][k2]]
+        rng.shuffle(found)
+        return found
+
+    # Green squares, at random, but never cutting the grid in two.
+    open_ = [[True] * cols for _ in range(rows)]
+    cells = [(r, k) for r in range(rows) for k in range(cols)]
+    rng.shuffle(cells)
+    for r, k in cells[: round(green * rows * cols)]:
+        open_[r][k] = False
+        start = next(((r2, k2) for r2, k2 in cells if open_[r2][k2]), None)
+        seen = {start} if start else set()
+        todo = [start] if start else []
+        for square in todo:
+            for step in neighbours(*square):
+                if step not in seen:
+                    seen.add(step)
+                    todo.append(step)
+        if len(seen) < sum(map(sum, open_)):
+            open_[r][k] = True
+    squares = [(r, k) for r in range(rows) for k in range(cols) if open_[r][k]]
+    count = min(regions or len(LETTERS), len(squares) // 2)
+    runs = []  # [column, top, bottom, bubbles, blocks] of every vertical run of open squares
+    for k in range(cols):
+        r = 0
+        while r < rows:
+            if open_[r][k]:
+                top = r
+                while r < rows and open_[r][k]:
+                    r += 1
+                runs.append([k, top, r - 1, 0, 0])
+            else:
+                r += 1
+    # Region by region, while there is room: a bubble under the bubbles (or the ceiling)
+    # of a run, a block on the blocks (or the floor) of a run, as near as possible, and
+    # a path of free squares between them.
+    owner: dict[Position, int] = {}
+    objects: set[Position] = set()
+    for region in range(count):
+        ends = [(run[1] + run[3], run[0]) for run in runs if run[1] + run[3] <= run[2] - run[4] and (run[1] + run[3], run[0]) not in owner]
+        rng.shuffle(ends)
+        for bubble in ends[:10]:
+            floors = {
+                (run[2] - run[4], run[0]): run for run in runs
+                if run[1] + run[3] + (bubble[1] == run[0]) <= run[2] - run[4] and (run[2] - run[4], run[0]) not in owner
+            }
+            came: dict[Position, Position | None] = {bubble: None}
+            queue: list[Position] = [bubble]
+            reached: list[Position] = []
+            for square in queue:
+                for step in neighbours(*square):
+                    if step not in came and step not in owner:
+                        came[step] = square
+                        (reached if step in floors else queue).append(step)
+            if reached:
+                break
+        else:
+            break  # no room for another region
+        block: Position | None = rng.choice(reached[:3])
+        objects.update((bubble, block))
+        next(run for run in runs if run[0] == bubble[1] and run[1] <= bubble[0] <= run[2])[3] += 1
+        floors[block][4] += 1  # type: ignore[index]
+        while block is not None:
+            owner[block] = region
+            block = came[block]
+    if not owner:
+        return None
+    # Then the regions grow at random over the free squares until they cover the grid.
+    border = [(who, step) for square, who in owner.items() for step in neighbours(*square) if step not in owner]
+    while border:
+        region, square = border.pop(rng.randrange(len(border)))
+        if square not in owner:
+            owner[square] = region
+            border.extend((region, step) for step in neighbours(*square) if step not in owner)
+    return [[owner.get((r, k), -1) for k in range(cols)] for r in range(rows)], objects
+
+
+def _text(grid: list[list[int]]) -> str:
+    """Puzzle text for a grid of region numbers (-1 green), letters in reading order."""
+    letters: dict[int, str] = {-1: GREEN}
+    for row in grid:
+        for region in row:
+            if region not in letters:
+                letters[region] = LETTERS[len(letters) - 1]
+    return "\n".join("".join(letters[region] for region in row) for row in grid)
+
+
+def _connected(squares: set[Position]) -> bool:
+    if not squares:
+        return True
+    start = next(iter(squares))
+    seen, todo = {start}, [start]
+    for r, k in todo:
+        for step in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+            if step in squares and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return len(seen) == len(squares)
+
+
+def _make_unique(rng: random.Random, grid: list[list[int]], objects: set[Position], steps: int, cap: int = 2000) -> Puzzel | None:
+    """Change the regions until the solution they were grown around is the only one.
+
+    While a second solution exists, a square that is empty in the first solution
+    changes region, chosen to rule out the second one: the square above a bubble
+    (or below a block) of the second solution joins that object's region, so that
+    the object can no longer hang (or rest) there, or the object's square goes to a
+    neighbouring region, or turns green.  Now and then a random border square
+    changes instead.  A change is kept when the number of solutions (counted up to
+    ``cap``) does not grow.  None when ``steps`` changes do not make it unique.
+    """
+    rows, cols = len(grid), len(grid[0])
+
+    def count() -> int:
+        return BubblesSearch(Puzzel.uit_tekst(_text(grid), "<generated>")).count(limit=cap)
+
+    def allowed(square: Position, region: int) -> bool:
+        r, k = square
+        old = grid[r][k]
+        if square in objects or old < 0 or old == region:
+            return False
+        rest = {(r2, k2) for r2 in range(rows) for k2 in range(cols) if grid[r2][k2] == old} - {square}
+        return _connected(rest) and (region == -1 or any(
+            0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] == region for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+        ))
+
+    score = count()
+    for _ in range(steps):
+        if score == 1:
+            return Puzzel.uit_tekst(_text(grid), "<generated>")
+        found = list(BubblesSearch(Puzzel.uit_tekst(_text(grid), "<generated>")).solutions(2))
+        other = found[1] if {square for pair in found[0].values() for square in pair} == objects else found[0]
+        changes: list[tuple[Position, int]] = []
+        for pair in other.values():
+            for kind, (r, k) in enumerate(pair):
+                if (r, k) in objects:
+                    continue
+                region = grid[r][k]
+                beside = (r - 1, k) if kind == 0 else (r + 1, k)
+                if 0 <= beside[0] < rows and allowed(beside, region):
+                    changes.append((beside, region))
+                for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+                    if 0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] >= 0 and allowed((r, k), grid[r2][k2]):
+                        changes.append(((r, k), grid[r2][k2]))
+                if allowed((r, k), -1):
+                    changes.append(((r, k), -1))
+        if not changes or rng.random() < 0.3:
+            # Now and then (and when nothing aimed at the second solution is possible)
+            # any square on a region's border may change, so the search cannot get stuck.
+            r, k = rng.choice([(r, k) for r in range(rows) for k in range(cols) if grid[r][k] >= 0 and (r, k) not in objects] or [(0, 0)])
+            changes = [((r, k), grid[r2][k2]) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+                       if 0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] >= 0 and allowed((r, k), grid[r2][k2])]
+            if not changes:
+                continue
+        (r, k), region = rng.choice(changes)
+        old, grid[r][k] = grid[r][k], region
+        new = count()
+        if new <= score:
+            score = new
+        else:
+            grid[r][k] = old
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m backtrack_puzzles.bubbles generate ROWS COLS [--seed N] ...``: print a new puzzle."""
+    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.bubbles", description="Bubbles and blocks tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("generate", help="print a new puzzle with at least one solution")
+    make.add_argument("rows", type=int)
+    make.add_argument("cols", type=int)
+    make.add_argument("--seed", type=int, help="random seed: the same seed gives the same puzzle")
+    make.add_argument("--regions", type=int, help="at most this many regions, 1 to 26 (default: as many as fit)")
+    make.add_argument("--green", type=float, default=0.1, help="fraction of the squares to make green [0.1]")
+    make.add_argument("--unique", action="store_true", help="insist on exactly one solution (works for small grids)")
+    make.add_argument("--solution", action="store_true", help="also print a solution after a blank line")
+    args = parser.parse_args(argv)
+    try:
+        puzzel = generate(args.rows, args.cols, args.seed, regions=args.regions, green=args.green, unique=args.unique)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(puzzel.opgave())
+    if args.solution:
+        print()
+        print(render(puzzel, BubblesSearch(puzzel).first()))
+    return 0
+
+
+PUZZLE = Puzzle(
+    name="bubbles",
+    description="Bubbles and blocks: one bubble hanging and one block resting in every region",
+    parse=parse,
+    search=search,
+    render=render,
+    as_json=as_json,
+    examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
+)
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    return [PUZZLE]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
