@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, TextIO
 
-from .engine import Search, replay, tracing
+from .engine import Search, _Walk, replay, tracing
 
 __all__ = ["ShortestSearch"]
 
@@ -85,26 +85,13 @@ class ShortestSearch(Search):
         return _DeepeningWalk(self, prefix, trace, snapshot)
 
 
-class _DeepeningWalk:
-    """Iterative deepening as an iterator of solutions with a live attempt count (see engine._Walk)."""
+class _DeepeningWalk(_Walk):
+    """Iterative deepening, as an iterator of solutions with the engine walk's protocol.
 
-    __slots__ = ("search", "attempts", "complete", "_gen")
+    ``complete`` turns false when the walk ran out only because of ``max_depth``.
+    """
 
-    def __init__(self, search: ShortestSearch, prefix: tuple, trace: TextIO | None, snapshot: bool):
-        self.search = search
-        self.attempts = 0
-        # False when the walk ran out only because of max_depth.
-        self.complete = True
-        self._gen = self._run(prefix, trace, snapshot)
-
-    def __iter__(self) -> "_DeepeningWalk":
-        return self
-
-    def __next__(self) -> Any:
-        return next(self._gen)
-
-    def close(self) -> None:
-        self._gen.close()
+    __slots__ = ()
 
     def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
