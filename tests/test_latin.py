@@ -108,7 +108,7 @@ def test_search_takes_everything_back_and_can_run_again():
     assert search.count() == 144
     before = list(search.cand)
     assert search.count() == 144
-    assert search.cand == before and search.trail == []
+    assert search.cand == before and search.saved == []
     assert search.verdict() is Verdict.AMBIGUOUS
 
 
@@ -172,3 +172,86 @@ def test_random_latin_square():
     assert all(is_latin(square) for square in squares)
     assert len(squares) > 10
     assert is_latin(random_latin_square(9, rng))
+
+
+# -- the two views of the candidates, and the fixpoint they reach ---------------------
+def box_units(box: int) -> list[list[int]]:
+    n = box * box
+    return [[(t + r) * n + l + c for r in range(box) for c in range(box)] for t in range(0, n, box) for l in range(0, n, box)]
+
+
+def assert_propagated(search: LatinSearch, units) -> None:
+    """The state is what propagation promises, checked from the cells alone.
+
+    The boards agree with the cell masks; a decided cell's value is in no peer;
+    every value has a place in every unit, and a value with one place is decided there.
+    """
+    n, cand = search.n, search.cand
+    for v in range(n):
+        assert search.places[v] == sum(1 << cell for cell, mask in enumerate(cand) if mask >> v & 1)
+    for unit in units:
+        for v in range(n):
+            where = [cell for cell in unit if cand[cell] >> v & 1]
+            assert where, "a value with no place"
+            if len(where) == 1:
+                assert cand[where[0]] == 1 << v, "a hidden single left undecided"
+        decided = [cand[cell] for cell in unit if not cand[cell] & (cand[cell] - 1)]
+        assert len(decided) == len(set(decided))
+        for value in decided:
+            assert sum(1 for cell in unit if cand[cell] & value) == 1, "a naked single still in a peer"
+
+
+class CheckedSearch(LatinSearch):
+    """Checks the propagated state after every move that did not fail."""
+
+    def __init__(self, grid, units):
+        super().__init__(grid)
+        self.all_units = units
+
+    def record(self, level, move):
+        super().record(level, move)
+        if not self.failed[-1]:
+            assert_propagated(self, self.all_units)
+
+
+HARD = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+    "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+]
+
+
+def test_propagation_reaches_its_fixpoint_at_every_move():
+    rows = [list(range(r * 9, r * 9 + 9)) for r in range(9)]
+    columns = [list(range(c, 81, 9)) for c in range(9)]
+    for line in HARD:
+        masks = [511 if ch == "." else 1 << (int(ch) - 1) for ch in line]
+        search = CheckedSearch(LatinGrid(9, masks, box_units(3)), rows + columns + box_units(3))
+        assert search.count(limit=3) == 1
+        after = (list(search.cand), list(search.places))
+        assert search.count(limit=3) == 1  # everything taken back, and the same again
+        assert search.saved == [] and (search.cand, search.places) == after
+    rng = random.Random(3)
+    for _ in range(30):  # small grids, many solutions, with the diagonals as extra units too
+        diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
+        masks = [rng.choice([15, 15, 15, 1, 2, 4, 8, 3, 12]) for _ in range(16)]
+        units = [list(range(r * 4, r * 4 + 4)) for r in range(4)] + [list(range(c, 16, 4)) for c in range(4)] + diagonals
+        want = sum(
+            all(masks[r * 4 + c] >> (sq[r][c] - 1) & 1 for r in range(4) for c in range(4))
+            and len({sq[i][i] for i in range(4)}) == 4 and len({sq[i][3 - i] for i in range(4)}) == 4
+            for sq in SQUARES[4]
+        )
+        assert CheckedSearch(LatinGrid(4, masks, diagonals), units).count() == want
+
+
+def test_choose_takes_the_first_cell_with_fewest_candidates():
+    search = LatinSearch(LatinGrid(4, [1, 15, 7, 15, 15, 15, 15, 15, 15, 3, 15, 15, 15, 15, 15, 6]))
+    search.cand = [1, 15, 7, 15, 15, 15, 15, 15, 15, 3, 15, 15, 15, 15, 15, 6]
+    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
+    assert search.choose() == 9
+    search.cand[9] = search.cand[15] = 15
+    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
+    assert search.choose() == 2
+    search.cand = [1 << (c % 4) for c in range(16)]
+    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
+    assert search.choose() == -1

@@ -128,6 +128,19 @@ def test_input_shapes_agree():
     assert specs[0].line() == line
 
 
+def test_one_line_puzzles_read_alike_on_every_path():
+    # A bare line takes a shortcut; the same line after a comment is read the general way.
+    for name in ("hardest", "top95", "easy50", "sixteen"):
+        for line in (DATA / f"{name}.txt").read_text().splitlines()[:20]:
+            assert sudoku.parse(line).givens == sudoku.parse(f"# {name}\n{line}\n").givens
+    assert sudoku.parse("0" * 80 + "1").givens[8] == (0,) * 8 + (1,)
+    assert sudoku.parse("  " + "0" * 15 + "4\n").givens == ((0,) * 4,) * 3 + ((0, 0, 0, 4),)
+    assert sudoku.parse("# c\n" + "0" * 80 + "1").givens == sudoku.parse("0" * 80 + "1").givens
+    with pytest.raises(InputError) as caught:
+        sudoku.parse("." * 80 + "A", "one.txt")
+    assert caught.value.line == 1 and "found 10" in caught.value.message
+
+
 def test_letters_and_numbers_for_sixteen():
     line = (DATA / "sixteen.txt").read_text().splitlines()[0]
     spec = sudoku.parse(line)

@@ -13,17 +13,22 @@ still possible).  Propagation runs to a fixpoint:
   is asked to narrow the candidates of its cells whenever one of them changed;
   :class:`Table` is one given by the value tuples its cells may take.
 
-Every change is written on a trail of ``(cell, old mask)`` so that a search can
-take back exactly what a decision and its consequences did.  :class:`LatinSearch`
-is the search: a level decides the undecided cell with the fewest candidates,
-trying its values in ascending order.
+The candidates are also kept by value: for each value, the *board* of the cells
+where it is still possible (one integer, bit ``c`` for cell ``c``).  With both
+views, the peers that must lose a value are one ``&`` of two boards, and so are
+the places left for a value in a unit; and only what a change can affect is
+looked at again (a value taken from a cell can only become a hidden single in
+that cell's units).  :class:`LatinSearch` is the search: a level decides the
+undecided cell with the fewest candidates, trying its values in ascending
+order; recording a move saves a copy of the state, and undoing it puts the
+copy back.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from backtrack import Search
 
@@ -123,6 +128,12 @@ class LatinGrid:
     ``masks`` are the starting candidates of each cell (``None``: all values);
     a given is a single bit.  ``units`` are the extra units beyond rows and
     columns, each a sequence of exactly ``n`` cells.
+
+    What the search looks up is precomputed here, and shared by every grid of
+    the same shape.  A set of cells is also one integer, bit ``c`` for cell ``c``
+    (a *board*): ``peer_board[cell]`` and ``unit_board[u]``.  A set of units is an
+    integer too, bit ``u`` for unit ``u``: ``unit_bits[cell]``, the units of a cell.
+    ``constraint_bits[cell]`` has bit ``i`` for each constraint ``i`` on the cell.
     """
 
     def __init__(
@@ -140,23 +151,40 @@ class LatinGrid:
         self.masks = list(masks) if masks is not None else [self.full] * size
         if len(self.masks) != size:
             raise ValueError(f"expected {size} masks, not {len(self.masks)}")
-        self.units, self.cell_units, self.peers = _structure(n, tuple(tuple(unit) for unit in units))
+        extra = units if isinstance(units, tuple) else tuple(tuple(unit) for unit in units)
+        shape = _shape(n, extra)
+        self.units, self.cell_units, self.peers = shape.units, shape.cell_units, shape.peers
+        self.unit_board, self.peer_board, self.unit_bits = shape.unit_board, shape.peer_board, shape.unit_bits
         self.constraints: list[Constraint] = list(constraints)
-        self.cell_constraints: list[tuple[int, ...]] = [() for _ in range(size)]
-        for index, constraint in enumerate(self.constraints):
-            for cell in constraint.cells:
-                self.cell_constraints[cell] += (index,)
+        self.cell_constraints: list[tuple[int, ...]] = [()] * size
+        self.constraint_bits: tuple[int, ...] | list[int] = shape.no_bits
+        if self.constraints:
+            self.constraint_bits = [0] * size
+            for index, constraint in enumerate(self.constraints):
+                for cell in constraint.cells:
+                    self.cell_constraints[cell] += (index,)
+                    self.constraint_bits[cell] |= 1 << index
+
+
+class _Shape(NamedTuple):
+    """What every grid of one size and set of units shares (see :class:`LatinGrid`)."""
+
+    units: tuple[tuple[int, ...], ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    unit_board: tuple[int, ...]
+    peer_board: tuple[int, ...]
+    unit_bits: tuple[int, ...]
+    no_bits: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=32)
-def _structure(
-    n: int, extra: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Units, each cell's units and each cell's peers (cached and read-only: every 9 x 9 Sudoku shares them)."""
+def _shape(n: int, extra: tuple[tuple[int, ...], ...]) -> _Shape:
+    """The lookup tables of a grid of size ``n`` with ``extra`` units (see :class:`LatinGrid`)."""
     size = n * n
     rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
     columns = [tuple(range(c, size, n)) for c in range(n)]
-    units = rows + columns + list(extra)
+    units = rows + columns + [tuple(unit) for unit in extra]
     for unit in units:
         if len(unit) != n or len(set(unit)) != n or not all(0 <= cell < size for cell in unit):
             raise ValueError(f"a unit must hold {n} different cells: {unit}")
@@ -165,7 +193,15 @@ def _structure(
         for cell in unit:
             cell_units[cell] += (index,)
     peers = [tuple(sorted({p for u in cell_units[cell] for p in units[u]} - {cell})) for cell in range(size)]
-    return tuple(units), tuple(cell_units), tuple(peers)
+    return _Shape(
+        units=tuple(units),
+        cell_units=tuple(cell_units),
+        peers=tuple(peers),
+        unit_board=tuple(sum(1 << cell for cell in unit) for unit in units),
+        peer_board=tuple(sum(1 << peer for peer in cell_peers) for cell_peers in peers),
+        unit_bits=tuple(sum(1 << index for index in cell_units[cell]) for cell in range(size)),
+        no_bits=(0,) * size,
+    )
 
 
 class LatinSearch(Search):
@@ -174,6 +210,14 @@ class LatinSearch(Search):
     ``moves`` yields only candidate values (``moves_are_valid``); a contradiction
     found while propagating a move is signalled by no moves at the next level.
     :meth:`solution` is the grid as a tuple of rows of values.
+
+    The candidates are kept twice over, as in the two ways of reading a
+    pencil-marked grid: ``cand[cell]`` has bit ``v - 1`` for each value ``v``
+    still possible in the cell, and ``places[v - 1]`` is the board of the cells
+    where ``v`` is still possible.  The peers that must lose a value, and the
+    places left for a value in a unit, are then one ``&`` away.  Recording a move
+    saves a copy of both lists and undoing it puts the copy back: for grids of a
+    few hundred cells, that costs less than noting every single change.
     """
 
     moves_are_valid = True
@@ -182,23 +226,106 @@ class LatinSearch(Search):
         self.grid = grid
         self.n = grid.n
         self.cand: list[int] = list(grid.masks)
-        self.trail: list[tuple[int, int]] = []
-        self.marks: list[int] = []
+        self.places: list[int] = [0] * grid.n
+        #: While propagating: per value, the units to look at again for its places.
+        self.recheck: list[int] = [0] * grid.n
+        self.saved: list[tuple[list[int], list[int]]] = []  # the state before each recorded move
         self.failed: list[bool] = []
         self.ok: bool | None = None  # the givens propagated (None: not yet)
+        self.chosen = (-1, -1)  # (depth, cell): what done() chose, for the next moves()
 
     # -- propagation ------------------------------------------------------------
     def _start(self) -> bool:
         """Propagate the givens once (lazily: constructing a search runs nothing)."""
         if self.ok is None:
-            cand = self.cand
-            if not all(cand):
-                self.ok = False
-            else:
-                singles = [cell for cell, mask in enumerate(cand) if not mask & (mask - 1)]
-                self.ok = self.propagate(singles, set(range(len(self.grid.units))), set(range(len(self.grid.constraints))))
-            self.trail.clear()  # what the givens imply is never taken back
+            self.ok = self._givens()
         return self.ok
+
+    def _givens(self) -> bool:
+        """Take the givens' values from their units in one sweep, then propagate the rest.
+
+        A given (any cell with a single candidate) removes its value from every
+        other cell of its units: done unit by unit rather than peer by peer, as
+        the cheap way to start.  Then every unit is scanned once for hidden
+        singles; after that, only what changes is looked at again.
+        """
+        grid, cand, places = self.grid, self.cand, self.places
+        if not all(cand):
+            return False
+        decided = [cell for cell, mask in enumerate(cand) if not mask & (mask - 1)]
+        # Where each value may go: first as the starting masks of the open cells say.
+        open_masks = {mask for mask in set(cand) if mask & (mask - 1)}
+        boards: dict[int, int] = {}  # mask -> the board of the open cells with it
+        if len(open_masks) == 1:  # all alike, as in a Sudoku
+            boards[open_masks.pop()] = ((1 << len(cand)) - 1) & ~sum(1 << cell for cell in decided)
+        else:
+            for cell, mask in enumerate(cand):
+                if mask & (mask - 1):
+                    boards[mask] = boards.get(mask, 0) | 1 << cell
+        for mask, board in boards.items():
+            for bit in bits(mask):
+                places[bit.bit_length() - 1] |= board
+        taken = [0] * len(grid.units)  # per unit, the values given in it
+        cell_units, peer_board = grid.cell_units, grid.peer_board
+        for cell in decided:
+            bit = cand[cell]
+            for index in cell_units[cell]:
+                if taken[index] & bit:
+                    return False  # a value given twice in this unit
+                taken[index] |= bit
+            value = bit.bit_length() - 1
+            places[value] = (places[value] | 1 << cell) & ~peer_board[cell]
+        singles = []
+        for cell, mask in enumerate(cand):
+            if mask & (mask - 1):
+                for index in cell_units[cell]:
+                    mask &= ~taken[index]
+                if not mask & (mask - 1):
+                    if not mask:
+                        return False
+                    singles.append(cell)
+                cand[cell] = mask
+        # Hidden singles, unit by unit: the values seen once in the unit (and not
+        # given there) go to the cell that has them.
+        self.recheck = [0] * self.n
+        pending, full = 0, grid.full
+        for index, unit in enumerate(grid.units):
+            once = twice = 0
+            for cell in unit:
+                mask = cand[cell]
+                twice |= once & mask
+                once |= mask
+            if once != full:
+                return False  # some value fits nowhere in this unit
+            hidden = once & ~twice & ~taken[index]
+            if hidden:
+                for cell in unit:
+                    mask = cand[cell]
+                    single = mask & hidden
+                    if single and mask != single:
+                        if single & (single - 1):
+                            return False  # two values that each fit only here
+                        pending |= self._keep(cell, single)
+                        singles.append(cell)
+        return self.propagate(singles, pending, (1 << len(grid.constraints)) - 1)
+
+    def _keep(self, cell: int, mask: int) -> int:
+        """Narrow ``cell`` to the values of ``mask`` in both views; the values it lost.
+
+        Each lost value's places in the cell's units must be looked at again.
+        """
+        lost = self.cand[cell] & ~mask
+        self.cand[cell] = mask
+        places, recheck = self.places, self.recheck
+        board, units = 1 << cell, self.grid.unit_bits[cell]
+        rest = lost
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            value = bit.bit_length() - 1
+            places[value] ^= board
+            recheck[value] |= units
+        return lost
 
     def assign(self, cell: int, value: int) -> bool:
         """Set ``cell`` to ``value`` and propagate; ``False`` on a contradiction."""
@@ -208,95 +335,119 @@ class LatinSearch(Search):
             return False
         if mask == bit:
             return True
-        self.trail.append((cell, mask))
-        self.cand[cell] = bit
-        grid = self.grid
-        return self.propagate([cell], set(grid.cell_units[cell]), set(grid.cell_constraints[cell]))
+        self.recheck = [0] * self.n
+        lost = self._keep(cell, bit)
+        return self.propagate([cell], lost, self.grid.constraint_bits[cell])
 
-    def propagate(self, singles: list[int], units: set[int], constraints: set[int]) -> bool:
+    def propagate(self, singles: list[int], pending: int, dirty: int) -> bool:
         """Naked singles, hidden singles and the puzzle's constraints to a fixpoint.
 
-        ``singles`` are cells newly down to one candidate, ``units`` and
-        ``constraints`` those to look at again.  ``False`` on a contradiction
-        (the trail still lets the caller take everything back).
+        ``singles`` are cells newly down to one value, which their peers must
+        lose.  ``pending`` has a bit per value whose places must be looked at
+        again in the units ``self.recheck[value]``: a value with one place left in
+        a unit goes there (a hidden single).  ``dirty`` has bit ``i`` when
+        constraint ``i`` must narrow its cells again.  The cheapest rule runs
+        first: all naked singles, then one value's hidden singles, then one
+        constraint, and round again.  ``False`` on a contradiction (the caller
+        puts its saved copy back).
         """
         grid = self.grid
-        cand, trail = self.cand, self.trail
-        peers, cell_units, all_units = grid.peers, grid.cell_units, grid.units
-        cell_constraints, all_constraints, full = grid.cell_constraints, grid.constraints, grid.full
+        cand, places, recheck = self.cand, self.places, self.recheck
+        peer_board, unit_board, unit_bits, constraint_bits = grid.peer_board, grid.unit_board, grid.unit_bits, grid.constraint_bits
+        keep = self._keep
+        constrained = bool(grid.constraints)
         while True:
             while singles:
+                # A naked single: its value leaves every peer that still has it.
                 cell = singles.pop()
                 bit = cand[cell]
-                for peer in peers[cell]:
-                    mask = cand[peer]
-                    if mask & bit:
-                        mask ^= bit
-                        if not mask:
-                            return False
-                        trail.append((peer, mask | bit))
-                        cand[peer] = mask
+                value = bit.bit_length() - 1
+                hit = places[value] & peer_board[cell]
+                if hit:
+                    places[value] ^= hit
+                    if constrained:
+                        dirty |= self._constraints_on(hit)
+                    touched = 0
+                    while hit:
+                        low = hit & -hit
+                        hit ^= low
+                        peer = low.bit_length() - 1
+                        mask = cand[peer] ^ bit
                         if not mask & (mask - 1):
+                            if not mask:
+                                return False
                             singles.append(peer)
-                        units.update(cell_units[peer])
-                        if cell_constraints[peer]:
-                            constraints.update(cell_constraints[peer])
-            if units:
-                cells = all_units[units.pop()]
-                once = twice = 0
-                for cell in cells:
-                    mask = cand[cell]
-                    twice |= once & mask
-                    once |= mask
-                if once != full:
-                    return False  # some value fits nowhere in this unit
-                hidden = once & ~twice
-                if hidden:
-                    for cell in cells:
-                        mask = cand[cell]
-                        single = mask & hidden
-                        if single and mask != single:
-                            if single & (single - 1):
-                                return False  # two values that each fit only here
-                            trail.append((cell, mask))
-                            cand[cell] = single
-                            singles.append(cell)
-                            units.update(cell_units[cell])
-                            if cell_constraints[cell]:
-                                constraints.update(cell_constraints[cell])
+                        cand[peer] = mask
+                        touched |= unit_bits[peer]
+                    # The units of the cell hold the value there: no need to look.
+                    recheck[value] |= touched & ~unit_bits[cell]
+                    pending |= bit
+            if pending:
+                # Hidden singles: the value needs a place in each unit, and when
+                # only one is left the value goes there.
+                bit = pending & -pending
+                pending ^= bit
+                value = bit.bit_length() - 1
+                units = recheck[value]
+                recheck[value] = 0
+                board = places[value]  # (what the loop changes are other values' places)
+                while units:
+                    unit = units & -units
+                    units ^= unit
+                    where = board & unit_board[unit.bit_length() - 1]
+                    if where & (where - 1):
+                        continue
+                    if not where:
+                        return False  # the value fits nowhere in this unit
+                    cell = where.bit_length() - 1
+                    if cand[cell] != bit:
+                        pending |= keep(cell, bit)
+                        singles.append(cell)
+                        dirty |= constraint_bits[cell]
                 continue
-            if constraints:
-                index = constraints.pop()
-                constraint = all_constraints[index]
-                cells = constraint.cells
-                narrowed = constraint.narrow([cand[cell] for cell in cells])
-                if narrowed is None:
-                    return False
-                for cell, mask in zip(cells, narrowed):
-                    old = cand[cell]
-                    if mask != old:
+            if not dirty:
+                return True
+            # A puzzle constraint narrows its cells.
+            low = dirty & -dirty
+            dirty ^= low
+            constraint = grid.constraints[low.bit_length() - 1]
+            cells = constraint.cells
+            narrowed = constraint.narrow([cand[cell] for cell in cells])
+            if narrowed is None:
+                return False
+            for cell, mask in zip(cells, narrowed):
+                if mask != cand[cell]:
+                    if not mask & (mask - 1):
                         if not mask:
                             return False
-                        trail.append((cell, old))
-                        cand[cell] = mask
-                        if not mask & (mask - 1):
-                            singles.append(cell)
-                        units.update(cell_units[cell])
-                        for other in cell_constraints[cell]:
-                            if other != index:
-                                constraints.add(other)
-                continue
-            return True
+                        singles.append(cell)
+                    pending |= keep(cell, mask)
+                    dirty |= constraint_bits[cell]
+            dirty &= ~low  # its own narrowing is already a fixpoint for it
 
-    def rollback(self, mark: int) -> None:
-        """Restore every cell changed since the trail was ``mark`` long."""
-        cand, trail = self.cand, self.trail
-        while len(trail) > mark:
-            cell, mask = trail.pop()
-            cand[cell] = mask
+    def _constraints_on(self, board: int) -> int:
+        """The bits of the constraints on the cells of ``board``."""
+        constraint_bits, found = self.grid.constraint_bits, 0
+        while board:
+            low = board & -board
+            board ^= low
+            found |= constraint_bits[low.bit_length() - 1]
+        return found
 
     def choose(self) -> int:
-        """The undecided cell with the fewest candidates (the first of them), or -1."""
+        """The undecided cell with the fewest candidates (the first of them), or -1.
+
+        Cells with two candidates are the usual answer: the boards of the values
+        find them all at once (the cells in exactly two of them).
+        """
+        once = twice = thrice = 0
+        for board in self.places:
+            thrice |= twice & board
+            twice |= once & board
+            once |= board
+        pairs = twice & ~thrice
+        if pairs:
+            return (pairs & -pairs).bit_length() - 1
         best, fewest = -1, self.n + 1
         for cell, mask in enumerate(self.cand):
             if mask & (mask - 1):
@@ -308,32 +459,37 @@ class LatinSearch(Search):
         return best
 
     # -- the five methods ---------------------------------------------------------
-    def moves(self, level: int) -> Iterator[tuple[int, int]]:
+    def moves(self, level: int) -> Iterable[tuple[int, int]]:
         if not self._start() or (self.failed and self.failed[-1]):
-            return iter(())
-        cell = self.choose()
+            return ()
+        depth, cell = self.chosen
+        if depth != len(self.saved):
+            cell = self.choose()
         if cell < 0:
             # Everything is decided by propagation alone: one move confirms it.
-            return iter(((0, self.cand[0].bit_length()),))
-        return ((cell, bit.bit_length()) for bit in bits(self.cand[cell]))
+            return ((0, self.cand[0].bit_length()),)
+        return [(cell, value) for value in values_of(self.cand[cell])]
 
     def valid(self, level: int, move: tuple[int, int]) -> bool:
         cell, value = move
         return self._start() and 1 <= value <= self.n and bool(self.cand[cell] >> (value - 1) & 1)
 
     def record(self, level: int, move: tuple[int, int]) -> None:
-        self._start()
-        self.marks.append(len(self.trail))
-        self.failed.append(not self.assign(*move))
+        if self.ok is None:
+            self._start()
+        self.saved.append((self.cand[:], self.places[:]))
+        self.failed.append(not self.ok or not self.assign(*move))
 
     def undo(self, level: int, move: tuple[int, int]) -> None:
         self.failed.pop()
-        self.rollback(self.marks.pop())
+        self.cand, self.places = self.saved.pop()
 
     def done(self, level: int) -> bool:
         if self.failed[-1]:
             return False
-        return all(not mask & (mask - 1) for mask in self.cand)
+        cell = self.choose()
+        self.chosen = (len(self.saved), cell)
+        return cell < 0
 
     def solution(self, path: tuple) -> tuple[tuple[int, ...], ...]:
         n = self.n

@@ -25,6 +25,7 @@ extra units: naked and hidden singles, then the cell with fewest candidates.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import re
@@ -49,13 +50,13 @@ class Sudoku:
         box = math.isqrt(n)
         if n not in SIZES:
             raise ValueError(f"the grid must be {', '.join(map(str, SIZES))} cells wide, not {n}")
-        if any(len(row) != n for row in givens):
+        if set(map(len, givens)) != {n}:
             raise ValueError(f"every row must hold {n} cells")
-        if any(not 0 <= value <= n for row in givens for value in row):
+        if min(map(min, givens)) < 0 or max(map(max, givens)) > n:
             raise ValueError(f"the values must be 1 to {n} (0 for an empty cell)")
         self.n = n
         self.box = box
-        self.givens: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in givens)
+        self.givens: tuple[tuple[int, ...], ...] = tuple(map(tuple, givens))
 
     def __repr__(self) -> str:
         return f"Sudoku({self.line()!r})"
@@ -66,29 +67,39 @@ class Sudoku:
 
     def boxes(self) -> list[list[int]]:
         """The cells of every box, as cell numbers ``row * n + column``."""
-        n, b = self.n, self.box
-        return [
-            [(top + r) * n + left + c for r in range(b) for c in range(b)]
-            for top in range(0, n, b)
-            for left in range(0, n, b)
-        ]
+        return [list(box) for box in _boxes(self.box)]
 
     def grid(self) -> LatinGrid:
         """The Latin-square core of this puzzle: givens as single candidates, boxes as units."""
-        full = (1 << self.n) - 1
-        masks = [1 << (value - 1) if value else full for row in self.givens for value in row]
-        return LatinGrid(self.n, masks, self.boxes())
+        masks = _MASKS[self.n]
+        return LatinGrid(self.n, [masks[value] for row in self.givens for value in row], _boxes(self.box))
+
+
+@functools.lru_cache(maxsize=None)
+def _boxes(box: int) -> tuple[tuple[int, ...], ...]:
+    """The cells of every box of a grid with ``box`` x ``box`` boxes (shared by all its puzzles)."""
+    n = box * box
+    return tuple(
+        tuple((top + r) * n + left + c for r in range(box) for c in range(box))
+        for top in range(0, n, box)
+        for left in range(0, n, box)
+    )
+
+
+#: Per size, the starting candidates of a cell by its given value (0: every value).
+_MASKS = {n: [(1 << n) - 1] + [1 << (value - 1) for value in range(1, n + 1)] for n in SIZES}
 
 
 def _cells(text: str, source: str, number: int) -> list[int | None]:
     """The cells of one input line (None for empty), by token or by character.
 
     The line is read as whitespace-separated tokens when every token is a
-    number up to 25 or a single character (``10 . 3 16``, ``5 6 . | . 7 .``),
-    else character by character with blanks and ``|`` left out (``123 456 789``).
+    number up to 25 (one or two digits) or a single character (``10 . 3 16``,
+    ``5 6 . | . 7 .``), else character by character with blanks and ``|`` left
+    out (``123 456 789``).
     """
     pieces = [(match.start(), match.group()) for match in re.finditer(r"[^\s|]+", text)]
-    if not all(len(piece) == 1 or (piece.isdigit() and int(piece) <= len(SYMBOLS)) for _, piece in pieces):
+    if not all(len(piece) == 1 or (len(piece) == 2 and piece.isdigit() and int(piece) <= len(SYMBOLS)) for _, piece in pieces):
         pieces = [(start + i, char) for start, piece in pieces for i, char in enumerate(piece)]
     cells: list[int | None] = []
     for offset, token in pieces:
@@ -116,8 +127,24 @@ def _content(text: str) -> list[tuple[int, str]]:
     ]
 
 
+#: The value of each character of a plain one-line puzzle (``.`` and ``0``: empty).
+_VALUES = {".": 0, "0": 0} | {char: value for value, char in enumerate(SYMBOLS, 1)} | {
+    char.lower(): value for value, char in enumerate(SYMBOLS, 1) if char.isalpha()
+}
+_NOT_A_CELL = len(SYMBOLS) + 1
+_ONE_LINE = {n * n: n for n in SIZES}  # one-line length -> N
+
+
 def parse(text: str, source: str = "<input>") -> Sudoku:
     """A Sudoku from one line of N x N cells or N lines of N cells (see the module docstring)."""
+    line = text.strip()
+    n = _ONE_LINE.get(len(line))
+    if n is not None:
+        # The common case of batch files, read character by character at once;
+        # anything else (or anything wrong) is read the general way below.
+        values = [_VALUES.get(char, _NOT_A_CELL) for char in line]
+        if max(values) <= n:
+            return Sudoku([values[r * n : r * n + n] for r in range(n)])
     lines = _content(text)
     if not lines:
         raise InputError("expected a Sudoku: one line of N x N cells or N lines of N cells, found nothing", source)
