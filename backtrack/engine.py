@@ -212,16 +212,19 @@ class _Walk:
     def _descend(self, path: list, base: int, moves: Any, valid: Any, filtered: bool, record: Any, undo: Any, done: Any, snapshot: bool) -> Iterator[Any]:
         """The walk below the prefix ``path[:base]``: the per-attempt hot loop.
 
-        ``pending`` holds the move iterators of the levels above the current one;
-        ``path`` the move recorded at each level.
+        ``made[level]`` is the move recorded at each level above the current one and
+        ``pending[level]`` that level's iterator of moves still to try.  They are
+        written by index into lists that grow by doubling: cheaper than appending
+        and popping at every node.  On the way out, ``path`` gets the moves still
+        recorded.
         """
         solution = self.search.solution
         attempts = 0
         level = base
-        pending: list = []
-        push, pop = pending.append, pending.pop
-        extend, retract = path.append, path.pop
+        made: list = [*path, *[None] * 32]
+        pending: list = [None] * len(made)
         current = iter(moves(level))
+        solving = False
         try:
             while True:
                 for move in current:
@@ -229,14 +232,20 @@ class _Walk:
                     if filtered or valid(level, move):
                         record(level, move)
                         if done(level):
-                            extend(move)
                             self.attempts = attempts
-                            yield solution(tuple(path)) if snapshot else None
-                            retract()
+                            solving = True
+                            yield solution((*made[:level], move)) if snapshot else None
+                            solving = False
                             undo(level, move)
                         else:
-                            extend(move)
-                            push(current)
+                            try:
+                                made[level] = move
+                                pending[level] = current
+                            except IndexError:
+                                made += [None] * len(made)
+                                pending += [None] * len(pending)
+                                made[level] = move
+                                pending[level] = current
                             level += 1
                             current = iter(moves(level))
                             break
@@ -244,10 +253,13 @@ class _Walk:
                     if level == base:
                         return
                     level -= 1
-                    current = pop()
-                    undo(level, retract())
+                    current = pending[level]
+                    undo(level, made[level])
         finally:
             self.attempts = attempts
+            path[base:] = made[base:level]
+            if solving:  # closed while handing out a solution: its last move is still recorded
+                path.append(move)
 
     def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
