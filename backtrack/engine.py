@@ -263,13 +263,7 @@ class _Walk:
 
     def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
-        moves, record, undo, done = search.moves, search.record, search.undo, search.done
-        valid = search.valid
-        filtered = search.moves_are_valid
-        if trace is not None:
-            valid = tracing(valid, filtered, trace)
-            filtered = False
-
+        moves, valid, filtered, record, undo, done = bound_methods(search, trace)
         path: list = []
         try:
             if replay(prefix, path, valid, filtered, record, done):
@@ -284,6 +278,17 @@ class _Walk:
             # early), so that the object can be searched again.
             for level in range(len(path) - 1, -1, -1):
                 undo(level, path[level])
+
+
+def bound_methods(search: Search, trace: TextIO | None) -> tuple:
+    """``moves, valid, filtered, record, undo, done`` of ``search``, bound once for a walk.
+
+    With a ``trace``, ``valid`` prints every attempt and ``filtered`` is false.
+    """
+    valid, filtered = search.valid, search.moves_are_valid
+    if trace is not None:
+        valid, filtered = tracing(valid, filtered, trace), False
+    return search.moves, valid, filtered, search.record, search.undo, search.done
 
 
 def replay(prefix: Sequence[Any], path: list, valid: Any, filtered: bool, record: Any, done: Any) -> bool:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, TextIO
 
-from .engine import Search, _Walk, replay, tracing
+from .engine import Search, _Walk, bound_methods, replay
 
 __all__ = ["ShortestSearch"]
 
@@ -95,12 +95,7 @@ class _DeepeningWalk(_Walk):
 
     def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
-        moves, record, undo, done = search.moves, search.record, search.undo, search.done
-        valid = search.valid
-        filtered = search.moves_are_valid
-        if trace is not None:
-            valid = tracing(valid, filtered, trace)
-            filtered = False
+        moves, valid, filtered, record, undo, done = bound_methods(search, trace)
         bounded = type(search).lower_bound is not ShortestSearch.lower_bound
         bound = search.lower_bound
         search.shortest = None

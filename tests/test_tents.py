@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
@@ -28,23 +29,7 @@ SEED_TEXT = """# the tutorial's puzzle
 """
 
 # What zeltlager.py prints (zeltlager.txt), without the timing line.
-SEED_SHOW = """
-Lösung    1
-        1  1  2  0  1
- 1 ->   B  Z  .  .  .
- 1 ->   Z  .  .  .  .
- 1 ->   B  .  Z  .  B
- 1 ->   .  .  B  .  Z
- 1 ->   .  .  Z  B  .
-
-Lösung    2
-        1  1  2  0  1
- 1 ->   B  Z  .  .  .
- 1 ->   .  .  .  .  Z
- 1 ->   B  .  Z  .  B
- 1 ->   Z  .  B  .  .
- 1 ->   .  .  Z  B  .
-"""
+SEED_SHOW = (Path(__file__).parent / "seeds" / "zeltlager-output.txt").read_text(encoding="utf-8")
 
 SEED_LAYOUTS = {frozenset({1, 5, 12, 19, 22}), frozenset({1, 9, 12, 15, 22})}
 
