@@ -41,7 +41,7 @@ def is_latin(grid) -> bool:
 
 def test_bits_and_values():
     assert list(bits(0b10110)) == [0b10, 0b100, 0b10000]
-    assert values_of(0b10110) == [2, 3, 5]
+    assert values_of(0b10110) == (2, 3, 5)
 
 
 @pytest.mark.parametrize("n, count", [(1, 1), (2, 2), (3, 12), (4, 576)])
