@@ -244,14 +244,35 @@ def test_propagation_reaches_its_fixpoint_at_every_move():
         assert CheckedSearch(LatinGrid(4, masks, diagonals), units).count() == want
 
 
-def test_choose_takes_the_first_cell_with_fewest_candidates():
-    search = LatinSearch(LatinGrid(4, [1, 15, 7, 15, 15, 15, 15, 15, 15, 3, 15, 15, 15, 15, 15, 6]))
-    search.cand = [1, 15, 7, 15, 15, 15, 15, 15, 15, 3, 15, 15, 15, 15, 15, 6]
-    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
-    assert search.choose() == 9
+def test_choose_takes_a_cell_with_fewest_candidates_and_most_such_peers():
+    def set_cand(search, cand):
+        search.cand = list(cand)
+        search.places = [sum(1 << c for c, m in enumerate(cand) if m >> v & 1) for v in range(4)]
+
+    search = LatinSearch(LatinGrid(4))
+    set_cand(search, [1, 15, 7, 15, 15, 15, 15, 15, 15, 3, 15, 15, 15, 15, 15, 6])
+    assert search.choose() == 9  # two cells with two candidates, neither a peer of the other: the first
     search.cand[9] = search.cand[15] = 15
-    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
-    assert search.choose() == 2
-    search.cand = [1 << (c % 4) for c in range(16)]
-    search.places = [sum(1 << c for c, m in enumerate(search.cand) if m >> v & 1) for v in range(4)]
+    set_cand(search, search.cand)
+    assert search.choose() == 2  # none with two: the first with three
+    set_cand(search, [1 << (c % 4) for c in range(16)])
     assert search.choose() == -1
+    # Cells 0, 6, 7 and 14 have two candidates; 6 has two such peers (7 in its row, 14 in its column).
+    cand = [15] * 16
+    for cell in (0, 6, 7, 14):
+        cand[cell] = 3
+    set_cand(search, cand)
+    assert search.choose() == 6
+    rng = random.Random(5)
+    for _ in range(200):  # against a count made from rows and columns alone
+        cand = [rng.choice([3, 5, 6, 9, 7, 15, 1, 2, 4, 8]) for _ in range(16)]
+        set_cand(search, cand)
+        pairs = [cell for cell in range(16) if bin(cand[cell]).count("1") == 2]
+        if not pairs:
+            continue
+
+        def pair_peers(cell):
+            return sum(1 for other in pairs if other != cell and (other // 4 == cell // 4 or other % 4 == cell % 4))
+
+        most = max(map(pair_peers, pairs))
+        assert search.choose() == next(cell for cell in pairs if pair_peers(cell) == most)
