@@ -240,6 +240,13 @@ def test_command_reports_bad_input(tmp_path, capsys):
     path.write_text("." * 81 + "\n" + "." * 80 + "\n")
     assert main(["solve", "sudoku", str(path)]) == 2
     assert f"{path}:2: expected a one-line Sudoku" in capsys.readouterr().err
+    # A batch whose first line does not read as cells: that line is named, no traceback.
+    path.write_text("\u00e9" + "." * 80 + "\n" + "." * 81 + "\n")
+    assert main(["solve", "sudoku", str(path)]) == 2
+    assert f"{path}:1:1: expected a cell" in capsys.readouterr().err
+    path.write_text("x\ny\n")
+    assert main(["solve", "sudoku", str(path)]) == 2
+    assert f"{path}:1:1: expected a cell" in capsys.readouterr().err
 
 
 def test_command_json(capsys):

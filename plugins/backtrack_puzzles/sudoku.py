@@ -178,8 +178,9 @@ def parse(text: str, source: str = "<input>") -> Sudoku:
 def split(text: str) -> list[tuple[int, str]]:
     """The puzzles of a file holding one per line: ``[(line number, line), ...]``.
 
-    A file is a batch when its first line is a whole puzzle; a file of N lines of
-    N cells is one grid (one instance).
+    A file is a batch when its first line is a whole puzzle (its first line that
+    reads as cells: a line that does not is an instance of its own, which parse
+    reports); a file of N lines of N cells is one grid (one instance).
     """
     lines = _content(text)
     if len(lines) < 2:
@@ -192,7 +193,8 @@ def split(text: str) -> list[tuple[int, str]]:
             lengths.append(-1)  # parse reports it, in its own instance
     if set(lengths) == {len(lines)} and len(lines) in SIZES:
         return [(1, text)]
-    if math.isqrt(lengths[0]) ** 2 == lengths[0] and math.isqrt(lengths[0]) in SIZES:
+    first = next((length for length in lengths if length >= 0), 0)
+    if math.isqrt(first) ** 2 == first and math.isqrt(first) in SIZES:
         return [(number, line) for number, line in lines]
     return [(1, text)]
 
