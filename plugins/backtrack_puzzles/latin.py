@@ -20,8 +20,8 @@ the places left for a value in a unit; and only what a change can affect is
 looked at again (a value taken from a cell can only become a hidden single in
 that cell's units).  :class:`LatinSearch` is the search: a level decides the
 undecided cell with the fewest candidates (among cells with two, the one with
-the most such peers), trying its values in ascending order; recording a move saves a copy of the state, and undoing it puts the
-copy back.
+the most such peers), trying its values in ascending order; recording a move
+saves a copy of the state, and undoing it puts the copy back.
 """
 
 from __future__ import annotations
@@ -427,9 +427,10 @@ class LatinSearch(Search):
 
         A cell with the fewest candidates; among cells with two (the usual
         case, found all at once from the value boards: the cells in exactly two
-        of them), the one with the most such cells among its peers, as either
-        of its values then settles the most.  On the published hard Sudoku sets
-        this needs a third fewer attempts than taking the first such cell.
+        of them), the one with the most such cells among its peers (the first
+        of those), as either of its values then settles the most.  On the
+        published hard Sudoku sets this needs a third fewer attempts than
+        taking the first such cell.
         """
         once = twice = thrice = 0
         for board in self.places:
