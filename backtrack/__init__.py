@@ -8,12 +8,13 @@ plugins found through the entry-point group ``backtrack``.
 """
 
 from . import parallel
-from .engine import PrefixError, Report, Search, Verdict
+from .engine import PrefixError, Report, Search, Stop, Verdict
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .parallel import CheckpointError, CountInterrupted, CountReport, NotSplittable
-from .puzzle import InputError, Param, Puzzle, examples_in
-from .run import MODES, Outcome, SearchInfo, run
+from .inputs import MAX_INPUT_BYTES, read_file, whole_number
+from .puzzle import InputError, Param, Puzzle, examples_in, quoted
+from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
 from .seed import Backtrack
 from .shortest import ShortestSearch
 
@@ -24,6 +25,7 @@ __all__ = [
     "CountReport",
     "NotSplittable",
     "InputError",
+    "MAX_INPUT_BYTES",
     "MODES",
     "Manager",
     "Outcome",
@@ -35,7 +37,9 @@ __all__ = [
     "Report",
     "Search",
     "SearchInfo",
+    "SearchInterrupted",
     "ShortestSearch",
+    "Stop",
     "UnknownPuzzle",
     "Verdict",
     "examples_in",
@@ -43,5 +47,8 @@ __all__ = [
     "hookspec",
     "make_manager",
     "parallel",
+    "quoted",
+    "read_file",
     "run",
+    "whole_number",
 ]

@@ -1,10 +1,18 @@
 """The ``backtrack`` command: ``list``, ``show`` and ``solve``.
 
-Exit status of ``solve``: 0 when at least one solution was found (for a file of
-many instances: for every instance), 1 when none exists, 2 for a usage or input
-error, with a message on standard error naming the file and line; for ``--count``,
-130 when Ctrl-C interrupted it (the partial report is printed) and 124 when
-``--timeout`` ended it.
+Every message and exit status of ``solve`` is true of what was searched:
+
+===== ==========================================================================
+ 0    a solution was found (``--unique``: the verdict is unique or ambiguous;
+      a batch: every instance has one)
+ 1    the whole search space was searched and holds no solution
+ 2    a usage or input error (the message names the file, line and column)
+ 3    a bound of the puzzle ended the search before any solution (for
+      ricochet: none within ``max_moves``; longer ones may exist)
+ 124  ``--timeout`` ended the search (what was found so far is printed)
+ 130  Ctrl-C ended the search (what was found so far is printed)
+ 141  the reader of the output went away (``| head``)
+===== ==========================================================================
 
 ``solve --count`` counts in parallel (:mod:`backtrack.parallel`): on every core by
 default, ``--workers N`` local processes, or a Dask cluster with ``--scheduler``.
@@ -19,22 +27,23 @@ import statistics
 import sys
 import warnings
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Sequence, TextIO
 
 from . import parallel
-from .engine import Report
+from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
-from .manager import Manager, PluginWarning, UnknownPuzzle, make_manager
+from .inputs import read_file, read_standard_input
+from .manager import Manager, UnknownPuzzle, make_manager
 from .puzzle import InputError, Puzzle
-from .reporters import JsonReporter, TextReporter, summary_line
-from .run import Outcome, SearchInfo, run
+from .reporters import JsonLinesReporter, JsonReporter, TextReporter, stop_words, summary_line
+from .run import Outcome, SearchInfo, SearchInterrupted, run
 
-EXIT_FOUND, EXIT_NONE, EXIT_ERROR = 0, 1, 2
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report it
+EXIT_FOUND, EXIT_NONE, EXIT_ERROR, EXIT_BOUND = 0, 1, 2, 3
 EXIT_TIMEOUT, EXIT_INTERRUPTED = 124, 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report it
 
 #: The options that only make sense with --count.
-COUNT_OPTIONS = ("workers", "scheduler", "checkpoint", "timeout", "split_depth")
+COUNT_OPTIONS = ("workers", "scheduler", "checkpoint", "split_depth")
 
 
 class UsageError(Exception):
@@ -42,13 +51,14 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line: ``list``, ``show`` and ``solve`` with their options."""
     parser = argparse.ArgumentParser(prog="backtrack", description="Solve puzzles by backtracking; puzzles are plugins.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the installed puzzles")
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
 
-    show = commands.add_parser("show", help="describe a puzzle: its parameters and examples")
+    show = commands.add_parser("show", help="describe a puzzle: its parameters, limits and examples")
     show.add_argument("puzzle")
 
     solve = commands.add_parser(
@@ -66,24 +76,30 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--count", action="store_true", help="count solutions, print none")
     what.add_argument("--unique", action="store_true", help="say whether there is exactly one solution (stops at the second)")
     solve.add_argument("--limit", type=int, metavar="N", help="stop after N solutions (implies --all unless --count)")
-    solve.add_argument("--trace", action="store_true", help="print every attempt: level, move, valid or not")
-    solve.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    solve.add_argument("--timeout", type=float, metavar="SECONDS",
+                       help="stop the search after SECONDS (in a batch: each puzzle's); what was found is printed, exit status 124")
+    solve.add_argument("--trace", action="store_true",
+                       help="print every attempt: level, move, valid or not (on standard error with --json or --jsonl)")
+    output = solve.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object when the search ends")
+    output.add_argument("--jsonl", action="store_true",
+                        help="print one JSON object per solution as it is found, then a summary object")
     count = solve.add_argument_group("counting in parallel (with --count)")
     count.add_argument("--workers", "-w", type=int, metavar="N", help="local worker processes (default: every core; 1 counts in this process)")
     count.add_argument("--scheduler", metavar="ADDRESS", help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs backtrack[dask])")
     count.add_argument("--checkpoint", metavar="FILE", help="record finished subtrees in FILE; the same command run again resumes from it")
-    count.add_argument("--timeout", type=float, metavar="SECONDS", help="stop after SECONDS; the report is marked incomplete (exit status 124)")
     count.add_argument("--split-depth", type=int, metavar="D", help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)")
     solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+    """Run the command; returns the exit status (see the module docstring)."""
     args = build_parser().parse_args(argv)
     with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", PluginWarning)
+        warnings.simplefilter("always")
         manager = make_manager()
+        manager.puzzles()  # a plugin that fails while listing its puzzles is reported here, once
     for warning in caught:
         print(f"backtrack: warning: {warning.message}", file=sys.stderr)
     try:
@@ -97,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("backtrack: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``backtrack solve ... --all | head``): stop quietly,
         # and keep Python from complaining while it flushes standard output at exit.
@@ -122,17 +138,18 @@ def list_puzzles(manager: Manager, as_json: bool) -> int:
 
 
 def show_puzzle(manager: Manager, name: str) -> int:
-    """``backtrack show PUZZLE``: description, parameters and example names."""
+    """``backtrack show PUZZLE``: description, parameters, limits and example names."""
     puzzle = manager.puzzle(name)
     print(f"{puzzle.name}: {puzzle.description}")
     if puzzle.params:
         print("parameters (-p NAME=VALUE):")
         for param in puzzle.params:
-            choices = f" (one of: {', '.join(map(str, param.choices))})" if param.choices else ""
             default = f" [default: {param.default}]" if param.default is not None else ""
-            print(f"  {param.name}: {param.help}{choices}{default}")
+            print(f"  {param.name}: {param.help} (takes {param.describe()}){default}")
     if puzzle.build is not None:
         print(f"can be built from parameters alone: backtrack solve {puzzle.name} -p ...")
+    if puzzle.limits:
+        print(f"limits: {puzzle.limits}")
     if puzzle.examples:
         print("examples (--example NAME):")
         for example, path in puzzle.examples.items():
@@ -150,7 +167,7 @@ class Instance:
 
 
 def parse_params(puzzle: Puzzle, pairs: Sequence[str]) -> dict[str, Any]:
-    """``-p NAME=VALUE`` pairs converted by the puzzle's declared parameters."""
+    """``-p NAME=VALUE`` pairs converted and range-checked by the puzzle's declared parameters."""
     params: dict[str, Any] = {}
     for pair in pairs:
         name, equals, text = pair.partition("=")
@@ -174,30 +191,35 @@ def read_instances(puzzle: Puzzle, args: argparse.Namespace) -> list[Instance]:
         if path is None:
             known = ", ".join(puzzle.examples) or "none"
             raise UsageError(f"puzzle {puzzle.name} has no example {args.example!r} (examples: {known})")
-        source, text = str(path), path.read_text(encoding="utf-8")
+        source, text = str(path), read_file(path)
     elif args.file == "-":
-        source, text = "<stdin>", sys.stdin.read()
+        source, text = "<stdin>", read_standard_input()
     elif args.file is not None:
         try:
-            with open(args.file, encoding="utf-8") as handle:
-                source, text = args.file, handle.read()
+            source, text = args.file, read_file(args.file)
         except OSError as error:
             raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
-        except UnicodeDecodeError as error:
-            raise UsageError(f"{args.file}: not a UTF-8 text file ({error.reason} at byte {error.start})") from None
     elif puzzle.build is not None:
         return [Instance("<parameters>", None)]
     else:
         raise UsageError(f"puzzle {puzzle.name} needs a FILE ('-' for standard input) or --example NAME")
     if puzzle.split is not None:
-        parts = puzzle.split(text)
+        try:
+            parts = puzzle.split(text)
+        except InputError as error:
+            raise error.located(source) from None
         if len(parts) > 1:
             return [Instance(source, part, first_line) for first_line, part in parts]
     return [Instance(source, text)]
 
 
 def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any:
-    """Parse an instance (or build it from parameters), errors located in its file."""
+    """Parse an instance (or build it from parameters), errors located in its file.
+
+    A parser that fails with anything but :class:`InputError` is a bug of the
+    plugin; the user still gets one line naming the plugin and the input, not a
+    traceback.
+    """
     if instance.text is None:
         try:
             return puzzle.build(**params)  # type: ignore[misc]
@@ -207,6 +229,55 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
         return puzzle.parse(instance.text, instance.source)
     except InputError as error:
         raise error.located(instance.source, instance.first_line - 1) from None
+    except Exception as error:
+        raise InputError(
+            f"the {puzzle.name} plugin failed to read this input ({type(error).__name__}: {error}); "
+            "this is a bug of the plugin", instance.source, instance.first_line,
+        ) from None
+
+
+def make_search(puzzle: Puzzle, spec: Any, params: dict[str, Any]) -> Any:
+    """The puzzle's search for ``spec``; a parameter that does not fit the instance is an input error."""
+    try:
+        return puzzle.search(spec, **params)
+    except InputError:
+        raise
+    except ValueError as error:
+        raise UsageError(f"cannot search {puzzle.name} with these parameters: {error}") from None
+
+
+def exit_status(mode: str, report: Report) -> int:
+    """The exit status that is true of ``report`` (see the table in the module docstring)."""
+    if report.stopped is Stop.INTERRUPTED:
+        return EXIT_INTERRUPTED
+    if report.stopped is Stop.TIMEOUT:
+        return EXIT_TIMEOUT
+    if mode == "unique":
+        verdict = report.verdict
+        if verdict in (Verdict.UNIQUE, Verdict.AMBIGUOUS):
+            return EXIT_FOUND
+        if verdict is Verdict.UNSOLVABLE:
+            return EXIT_NONE
+        return EXIT_BOUND
+    if report.solutions:
+        return EXIT_FOUND
+    return EXIT_NONE if report.complete else EXIT_BOUND
+
+
+def reporter_for(args: argparse.Namespace, puzzle: Puzzle, spec: Any) -> object:
+    """The reporter plugin that prints this search: text, one JSON object, or JSON lines."""
+    if args.jsonl:
+        return JsonLinesReporter(sys.stdout, puzzle.as_json, spec)
+    if args.json:
+        return JsonReporter(sys.stdout, puzzle.as_json, spec)
+    return TextReporter(sys.stdout)
+
+
+def trace_stream(args: argparse.Namespace) -> TextIO | None:
+    """Where ``--trace`` writes: standard output, or standard error when standard output holds JSON."""
+    if not args.trace:
+        return None
+    return sys.stderr if args.json or args.jsonl else sys.stdout
 
 
 def solve(manager: Manager, args: argparse.Namespace) -> int:
@@ -215,27 +286,29 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     params = parse_params(puzzle, args.param)
     if args.limit is not None and args.limit < 1:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     mode = "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
     check_count_options(args, mode)
     instances = read_instances(puzzle, args)
     if len(instances) > 1:
         if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
             raise UsageError("a file of several puzzles is solved one puzzle after the other: "
-                             "--workers, --scheduler, --checkpoint, --timeout and --split-depth need a single puzzle")
+                             "--workers, --scheduler, --checkpoint and --split-depth need a single puzzle")
         return solve_batch(manager, puzzle, instances, params, args, mode)
     instance = instances[0]
     spec = make_spec(puzzle, instance, params)
     if mode == "count" and not args.trace:
         return solve_count(manager, puzzle, instance, spec, params, args)
-    search = puzzle.search(spec, **params)
-    reporter: object = JsonReporter(sys.stdout, puzzle.as_json, spec) if args.json else TextReporter(sys.stdout)
+    search = make_search(puzzle, spec, params)
+    reporter = reporter_for(args, puzzle, spec)
     manager.register(reporter, "reporter")
     try:
         outcome = run(puzzle, spec, search, mode=mode, limit=args.limit, hook=manager.hook,
-                      trace=sys.stdout if args.trace else None, source=instance.source)
+                      trace=trace_stream(args), source=instance.source, timeout=args.timeout)
     finally:
         manager.unregister(reporter)
-    return EXIT_FOUND if outcome.report.solutions else EXIT_NONE
+    return exit_status(mode, outcome.report)
 
 
 def check_count_options(args: argparse.Namespace, mode: str) -> None:
@@ -247,8 +320,6 @@ def check_count_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(f"--trace prints every attempt of one serial search: it cannot be combined with {', '.join(given)}")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.timeout is not None and not args.timeout > 0:
-        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     if args.split_depth is not None and args.split_depth < 0:
         raise UsageError(f"--split-depth must be at least 0, not {args.split_depth}")
     if args.scheduler is not None and args.workers is not None:
@@ -267,17 +338,20 @@ def connect(address: str) -> Any:
         raise UsageError(f"cannot connect to the Dask scheduler at {address}: {error}") from None
 
 
+def count_summary(info: SearchInfo, report: Report) -> str:
+    """The summary line of a count; a split count stopped early says how many subtrees were counted."""
+    if isinstance(report, parallel.CountReport) and report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT) and report.subtrees > 1:
+        found = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
+        return f"{found} so far ({stop_words(report)}: incomplete, {report.subtrees_done} of {report.subtrees} subtrees counted)"
+    return summary_line(info, report)
+
+
 class CountTextReporter(TextReporter):
-    """The text reporter for counts: says why a count is incomplete (interrupted, timed out)."""
+    """The text reporter for counts: says how far a split count got when it stopped early."""
 
     @hookimpl
     def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
-        if isinstance(report, parallel.CountReport) and (report.interrupted or report.timed_out):
-            why = "interrupted" if report.interrupted else "stopped by the timeout"
-            found = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
-            self._print(f"{found} so far ({why}: incomplete, {report.subtrees_done} of {report.subtrees} subtrees counted)")
-        else:
-            self._print(summary_line(info, report))
+        self._print(count_summary(info, report))
         self._print(report.line())
 
 
@@ -293,6 +367,16 @@ class CountJsonReporter(JsonReporter):
         return result
 
 
+class CountJsonLinesReporter(JsonLinesReporter):
+    """The JSON-lines reporter for counts: the summary object says how the count ran (``parallel``)."""
+
+    def summary(self, info: SearchInfo, report: Report) -> dict[str, Any]:
+        result = super().summary(info, report)
+        if isinstance(report, parallel.CountReport):
+            result["parallel"] = report.details()
+        return result
+
+
 def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace) -> int:
     """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel)."""
     client = connect(args.scheduler) if args.scheduler is not None else None
@@ -303,38 +387,61 @@ def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any,
         from .progress import TerminalProgress
 
         progress = TerminalProgress(sys.stderr)
-    reporter: object = CountJsonReporter(sys.stdout, puzzle.as_json, spec) if args.json else CountTextReporter(sys.stdout)
+    reporter: object
+    if args.jsonl:
+        reporter = CountJsonLinesReporter(sys.stdout, puzzle.as_json, spec)
+    elif args.json:
+        reporter = CountJsonReporter(sys.stdout, puzzle.as_json, spec)
+    else:
+        reporter = CountTextReporter(sys.stdout)
     info = SearchInfo(puzzle.name, instance.source, "count", args.limit)
     manager.register(reporter, "reporter")
-    status = None
     try:
         manager.hook.backtrack_search_started(info=info)
         try:
             report = parallel.count(
-                puzzle, instance.text, params, source=instance.source, spec=spec if instance.text is not None else None,
+                puzzle.name, instance.text, params, source=instance.source, spec=spec if instance.text is not None else None,
                 workers=workers, client=client,
                 checkpoint=args.checkpoint, limit=args.limit, timeout=args.timeout, progress=progress,
                 depth=args.split_depth, manager=manager,
             )
         except parallel.CountInterrupted as stop:
-            report, status = stop.report, EXIT_INTERRUPTED
+            report = stop.report
         finally:
             if progress is not None:
                 progress.close()
             if client is not None:
                 client.close()
-        if not args.quiet and (show or args.checkpoint is not None):
-            print(f"backtrack: {count_note(report)}", file=sys.stderr)
-        if not args.quiet and (report.interrupted or report.timed_out):
-            hint = (f"run the same command again to resume from {args.checkpoint}" if args.checkpoint is not None
-                    else "with --checkpoint FILE, a count stopped early can be resumed")
-            print(f"backtrack: {'interrupted' if report.interrupted else 'timed out'}; {hint}", file=sys.stderr)
+        if not args.quiet:
+            for note in count_notes(report, workers, show or args.checkpoint is not None):
+                print(f"backtrack: {note}", file=sys.stderr)
         manager.hook.backtrack_search_finished(info=info, report=report)
     finally:
         manager.unregister(reporter)
-    if status is None:
-        status = EXIT_TIMEOUT if report.timed_out else EXIT_FOUND if report.solutions else EXIT_NONE
-    return status
+    return exit_status("count", report)
+
+
+def count_notes(report: parallel.CountReport, workers: int, verbose: bool) -> list[str]:
+    """What to tell the user about how a count ran, on standard error.
+
+    Always: that the workers asked for could not be used, and why; for a count
+    stopped early, how to go on (only what works for this puzzle).  With
+    ``verbose`` (a terminal, or a checkpoint): where and how it was counted.
+    """
+    notes = []
+    if verbose:
+        notes.append(count_note(report))
+    elif report.unsplit and workers > 1:
+        notes.append(f"note: counted in one process, not on {workers} workers: {report.unsplit}")
+    if report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT):
+        stopped = "interrupted" if report.stopped is Stop.INTERRUPTED else "timed out"
+        if report.checkpoint is not None:
+            notes.append(f"{stopped}; run the same command again to resume from {report.checkpoint}")
+        elif report.executor != "serial":
+            notes.append(f"{stopped}; with --checkpoint FILE, a count stopped early can be resumed")
+        else:
+            notes.append(f"{stopped}; this search is counted in one piece, so it cannot be resumed: run it again with a longer --timeout")
+    return notes
 
 
 def count_note(report: parallel.CountReport) -> str:
@@ -351,53 +458,92 @@ def count_note(report: parallel.CountReport) -> str:
     return text
 
 
+def instance_status(mode: str, report: Report) -> str:
+    """An instance's result in a batch: its verdict, or its number of solutions, and why it stopped early."""
+    if mode == "unique":
+        status = report.verdict.value
+    else:
+        status = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
+    if report.verdict is Verdict.UNKNOWN or (mode != "unique" and not report.complete and report.stopped is not Stop.LIMIT):
+        status += f" ({stop_words(report)})"
+    return status
+
+
 def solve_batch(manager: Manager, puzzle: Puzzle, instances: list[Instance], params: dict[str, Any], args: argparse.Namespace, mode: str) -> int:
-    """Solve every instance of a file; without a mode option each is checked for uniqueness."""
+    """Solve every instance of a file; without a mode option each is checked for uniqueness.
+
+    Ctrl-C ends the batch: the summary covers the instances searched so far.
+    """
     if mode == "first":
         mode = "unique"
     outcomes: list[Outcome] = []
     objects: list[dict] = []
+    interrupted = False
     for instance in instances:
         spec = make_spec(puzzle, instance, params)
-        reporter = JsonReporter(None, puzzle.as_json, spec)
-        manager.register(reporter, "reporter")
+        collector = JsonReporter(None, puzzle.as_json, spec)
+        printers: list[object] = [collector]
+        if args.jsonl:
+            printers.append(JsonLinesReporter(sys.stdout, puzzle.as_json, spec))
+        for number, printer in enumerate(printers):
+            manager.register(printer, f"reporter-{number}")
         try:
-            outcome = run(puzzle, spec, puzzle.search(spec, **params), mode=mode, limit=args.limit,
-                          hook=manager.hook, trace=sys.stdout if args.trace else None,
-                          source=f"{instance.source}:{instance.first_line}")
+            outcome = run(puzzle, spec, make_search(puzzle, spec, params), mode=mode, limit=args.limit,
+                          hook=manager.hook, trace=trace_stream(args),
+                          source=f"{instance.source}:{instance.first_line}", timeout=args.timeout)
+        except SearchInterrupted as stop:
+            outcome, interrupted = stop.outcome, True
         finally:
-            manager.unregister(reporter)
+            for printer in printers:
+                manager.unregister(printer)
         outcomes.append(outcome)
-        objects.extend(reporter.objects)
-        if not args.json:
-            report = outcome.report
-            status = outcome.verdict.value if mode == "unique" else f"{report.solutions} solutions"
-            print(f"{outcome.info.source}: {status}, {report.line()}")
+        objects.extend(collector.objects)
+        if not (args.json or args.jsonl):
+            print(f"{outcome.info.source}: {instance_status(mode, outcome.report)}, {outcome.report.line()}")
             for text in outcome.rendered[:1] if mode == "unique" else outcome.rendered:
                 print(text)
-    summary = batch_summary(outcomes)
+        if interrupted:
+            break
+    summary = batch_summary(outcomes, len(instances))
     if args.json:
         print(json.dumps({"puzzle": puzzle.name, "instances": objects, "summary": summary}))
+    elif args.jsonl:
+        print(json.dumps({"type": "batch", "puzzle": puzzle.name, **summary}), flush=True)
     else:
         print(
-            f"{summary['instances']} puzzles: {summary['solved']} solved ({summary['multiple']} with several solutions), "
-            f"{summary['unsolvable']} unsolvable; seconds per puzzle: median {summary['median_seconds']:.4f}, "
+            (f"{summary['instances']} puzzles: " if summary["searched"] == summary["instances"]
+             else f"{summary['searched']} of {summary['instances']} puzzles searched (interrupted): ")
+            + f"{summary['solved']} solved "
+            f"({summary['multiple']} with several solutions), {summary['unsolvable']} unsolvable"
+            + (f", {summary['unknown']} unknown (stopped early)" if summary["unknown"] else "")
+            + f"; seconds per puzzle: median {summary['median_seconds']:.4f}, "
             f"max {summary['max_seconds']:.4f}; {summary['attempts']} attempts"
         )
-    return EXIT_FOUND if summary["unsolvable"] == 0 else EXIT_NONE
+    if interrupted:
+        return EXIT_INTERRUPTED
+    if any(o.report.stopped is Stop.TIMEOUT for o in outcomes):
+        return EXIT_TIMEOUT
+    if summary["unsolvable"]:
+        return EXIT_NONE
+    if summary["unknown"]:
+        return EXIT_BOUND
+    return EXIT_FOUND
 
 
-def batch_summary(outcomes: list[Outcome]) -> dict[str, Any]:
-    """Counts and timing over a batch."""
+def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
+    """Counts and timing over a batch: ``unsolvable`` only for instances searched to the end."""
     seconds = [outcome.report.seconds for outcome in outcomes]
     return {
-        "instances": len(outcomes),
+        "instances": instances,
+        "searched": len(outcomes),
         "solved": sum(1 for o in outcomes if o.report.solutions),
-        "unsolvable": sum(1 for o in outcomes if not o.report.solutions),
+        "unsolvable": sum(1 for o in outcomes if o.report.verdict is Verdict.UNSOLVABLE),
+        "unknown": sum(1 for o in outcomes if not o.report.solutions and o.report.verdict is Verdict.UNKNOWN),
         "multiple": sum(1 for o in outcomes if o.report.solutions > 1),
         "attempts": sum(o.report.attempts for o in outcomes),
-        "median_seconds": statistics.median(seconds),
-        "max_seconds": max(seconds),
+        "median_seconds": statistics.median(seconds) if seconds else 0.0,
+        "max_seconds": max(seconds, default=0.0),
+        "interrupted": len(outcomes) < instances or any(o.report.stopped is Stop.INTERRUPTED for o in outcomes),
     }
 
 

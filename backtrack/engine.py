@@ -20,11 +20,12 @@ per-attempt hot loop.  Events are fired around a search by :mod:`backtrack.run`.
 from __future__ import annotations
 
 import enum
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Iterable, Iterator, Sequence, TextIO
 
-__all__ = ["Search", "Report", "Verdict", "PrefixError"]
+__all__ = ["Search", "Report", "Verdict", "Stop", "PrefixError"]
 
 
 class PrefixError(ValueError):
@@ -32,16 +33,43 @@ class PrefixError(ValueError):
 
 
 class Verdict(str, enum.Enum):
-    """The answer to "does this puzzle have exactly one solution?"."""
+    """The answer to "does this puzzle have exactly one solution?", as far as the search proved it.
+
+    ``UNSOLVABLE`` and ``UNIQUE`` need the whole search space searched; two
+    solutions prove ``AMBIGUOUS`` however the search ended.  A search stopped
+    early with fewer than two solutions proved nothing: ``UNKNOWN``.
+    """
 
     UNSOLVABLE = "unsolvable"
     UNIQUE = "unique"
     AMBIGUOUS = "ambiguous"
+    UNKNOWN = "unknown"
 
     @classmethod
-    def from_count(cls, count: int) -> "Verdict":
-        """The verdict for a count that was stopped at two."""
-        return (cls.UNSOLVABLE, cls.UNIQUE)[count] if count < 2 else cls.AMBIGUOUS
+    def of(cls, solutions: int, complete: bool) -> "Verdict":
+        """The verdict of a search that found ``solutions`` and searched everything or not."""
+        if solutions >= 2:
+            return cls.AMBIGUOUS
+        if not complete:
+            return cls.UNKNOWN
+        return cls.UNIQUE if solutions else cls.UNSOLVABLE
+
+
+class Stop(str, enum.Enum):
+    """Why a search ended before its whole space was searched."""
+
+    LIMIT = "limit"
+    """The number of solutions asked for was reached."""
+    TIMEOUT = "timeout"
+    """The time limit was reached."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C (a ``KeyboardInterrupt``) stopped it."""
+    BOUND = "bound"
+    """A bound of the search itself cut it (such as the longest solution tried); ``Report.why`` says which."""
+    CALLER = "caller"
+    """The caller stopped taking solutions (closed the iterator)."""
+    ERROR = "error"
+    """An exception from the puzzle's own code ended it."""
 
 
 @dataclass
@@ -49,17 +77,26 @@ class Report:
     """What one search did.
 
     ``complete`` is true when the whole search space (below the prefix, if any)
-    was searched, false when a limit or the caller stopped it early.
+    was searched.  Otherwise ``stopped`` says why the search ended early (a
+    :class:`Stop`), and for a bound ``why`` says which, in words a user reads
+    (``no solution within 3 moves; longer ones may exist``).
     """
 
     attempts: int = 0
     solutions: int = 0
     seconds: float = 0.0
     complete: bool = False
+    stopped: Stop | None = None
+    why: str = ""
 
     def line(self) -> str:
         """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds``."""
         return f"{self.attempts} attempts in {self.seconds:8.2f} seconds"
+
+    @property
+    def verdict(self) -> Verdict:
+        """What this search proved about the number of solutions (see :class:`Verdict`)."""
+        return Verdict.of(self.solutions, self.complete)
 
 
 class Search:
@@ -111,6 +148,14 @@ class Search:
         """
         return path
 
+    def format_move(self, level: int, move: Any) -> str:
+        """How ``move`` at ``level`` reads in a trace; the default is ``repr(move)``.
+
+        Override it when moves are encoded (bits, indices) so that a trace shows
+        what a person playing the puzzle would call the move.
+        """
+        return repr(move)
+
     # -- driving the search -----------------------------------------------------
     def solutions(
         self,
@@ -118,19 +163,23 @@ class Search:
         *,
         prefix: Sequence[Any] = (),
         trace: TextIO | None = None,
+        timeout: float | None = None,
     ) -> Iterator[Any]:
         """Iterate over solutions (snapshots), at most ``limit`` of them.
 
         ``prefix`` replays those moves first (levels 0, 1, ...) and searches only the
         subtree below them: this is how a search is resumed or split in a fresh
-        process.  ``trace`` receives one line per attempt.  :attr:`report` describes
-        the search when the iterator is exhausted or closed.
+        process.  ``trace`` receives one line per attempt.  ``timeout`` (seconds)
+        ends the search between two attempts once the time is up.  :attr:`report`
+        describes the search when the iterator is exhausted or closed.
         """
-        return self._searching(limit, prefix, trace, snapshot=True)
+        return self._searching(limit, prefix, trace, timeout, snapshot=True)
 
-    def first(self, *, prefix: Sequence[Any] = (), trace: TextIO | None = None) -> Any | None:
-        """The first solution, or ``None`` when there is none."""
-        found = self.solutions(1, prefix=prefix, trace=trace)
+    def first(
+        self, *, prefix: Sequence[Any] = (), trace: TextIO | None = None, timeout: float | None = None
+    ) -> Any | None:
+        """The first solution, or ``None`` when there is none (or none was found in time)."""
+        found = self.solutions(1, prefix=prefix, trace=trace, timeout=timeout)
         try:
             return next(found, None)
         finally:
@@ -142,44 +191,70 @@ class Search:
         *,
         prefix: Sequence[Any] = (),
         trace: TextIO | None = None,
+        timeout: float | None = None,
     ) -> int:
         """The number of solutions, stopping at ``limit`` when one is given."""
-        counted = self._searching(limit, prefix, trace, snapshot=False)
-        for _ in counted:
+        for _ in self._searching(limit, prefix, trace, timeout, snapshot=False):
             pass
         return self.report.solutions
 
-    def verdict(self) -> Verdict:
-        """Unique, ambiguous or unsolvable: searches until a second solution is found."""
-        return Verdict.from_count(self.count(limit=2))
+    def verdict(self, *, timeout: float | None = None) -> Verdict:
+        """Unique, ambiguous, unsolvable, or unknown when stopped early: searches until a second solution."""
+        self.count(limit=2, timeout=timeout)
+        return self.report.verdict
 
     # -- the engine ---------------------------------------------------------------
     def _searching(
-        self, limit: int | None, prefix: Sequence[Any], trace: TextIO | None, snapshot: bool
+        self, limit: int | None, prefix: Sequence[Any], trace: TextIO | None, timeout: float | None, snapshot: bool
     ) -> Iterator[Any]:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
+        if timeout is not None and not timeout >= 0:
+            raise ValueError(f"timeout must be a number of seconds, at least 0, not {timeout}")
         report = self.report = Report()
         started = time.perf_counter()
-        walk = self._walk(tuple(prefix), trace, snapshot)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        walk = self._walk(tuple(prefix), trace, snapshot, deadline)
         try:
             if limit == 0:
+                report.stopped = Stop.LIMIT
                 return
             for found in walk:
                 report.solutions += 1
                 report.attempts = walk.attempts
                 report.seconds = time.perf_counter() - started
-                yield found
                 if report.solutions == limit:
+                    report.stopped = Stop.LIMIT
+                    yield found
                     return
+                yield found
             report.complete = walk.complete
+            if not walk.complete:
+                report.stopped, report.why = walk.stopped, walk.why
+        except KeyboardInterrupt:
+            report.stopped = Stop.INTERRUPTED
+            raise
+        except GeneratorExit:
+            report.stopped = report.stopped or Stop.CALLER
+            raise
+        except Exception:
+            report.stopped = Stop.ERROR
+            raise
         finally:
             walk.close()
             report.attempts = walk.attempts
             report.seconds = time.perf_counter() - started
 
-    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> "_Walk":
-        return _Walk(self, prefix, trace, snapshot)
+    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None) -> "_Walk":
+        return _Walk(self, prefix, trace, snapshot, deadline)
+
+
+class _TimeUp(Exception):
+    """Raised between two attempts when a search's deadline has passed; caught by the walk."""
+
+
+#: With a deadline, the clock is read once every this many attempts.
+CLOCK_EVERY = 64
 
 
 class _Walk:
@@ -188,23 +263,33 @@ class _Walk:
     A class rather than a generator so that the attempts made so far can be read at
     every solution and after an early stop.  Other walks (such as the iterative
     deepening of :mod:`backtrack.shortest`) follow the same protocol: iteration,
-    ``attempts``, ``complete`` and ``close()``.
+    ``attempts``, ``complete`` (with ``stopped`` and ``why`` when it is false) and
+    ``close()``.
     """
 
-    __slots__ = ("search", "attempts", "complete", "_gen")
+    __slots__ = ("search", "attempts", "complete", "stopped", "why", "_gen")
 
-    def __init__(self, search: Search, prefix: tuple, trace: TextIO | None, snapshot: bool):
+    def __init__(self, search: Search, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None):
         self.search = search
         self.attempts = 0
         #: Whether running out of solutions means the whole space was searched.
         self.complete = True
-        self._gen = self._run(prefix, trace, snapshot)
+        #: When not complete: why (a :class:`Stop`), and for a bound, which bound in words.
+        self.stopped: Stop | None = None
+        self.why = ""
+        self._gen = self._run(prefix, bound_methods(search, trace, deadline), trace, snapshot)
 
     def __iter__(self) -> "_Walk":
         return self
 
     def __next__(self) -> Any:
-        return next(self._gen)
+        try:
+            return next(self._gen)
+        except _TimeUp:
+            # Raised after an attempt and before anything was recorded for it; the
+            # walk has taken its moves back on the way out.
+            self.complete, self.stopped = False, Stop.TIMEOUT
+            raise StopIteration from None
 
     def close(self) -> None:
         self._gen.close()
@@ -261,9 +346,9 @@ class _Walk:
             if solving:  # closed while handing out a solution: its last move is still recorded
                 path.append(move)
 
-    def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
-        moves, valid, filtered, record, undo, done = bound_methods(search, trace)
+        moves, valid, filtered, record, undo, done = methods
         path: list = []
         try:
             if replay(prefix, path, valid, filtered, record, done):
@@ -274,20 +359,37 @@ class _Walk:
         except GeneratorExit:
             pass
         finally:
-            # Take back whatever is still recorded (the prefix, or a search stopped
-            # early), so that the object can be searched again.
-            for level in range(len(path) - 1, -1, -1):
-                undo(level, path[level])
+            take_back(path, undo)
 
 
-def bound_methods(search: Search, trace: TextIO | None) -> tuple:
+def take_back(path: list, undo: Any) -> None:
+    """Undo the moves of ``path``, deepest first, so that the search can be run again.
+
+    After a ``KeyboardInterrupt`` the plugin may have been stopped inside one of its
+    methods; its state is then not trusted, and a failure to take back is not
+    allowed to hide the interrupt.
+    """
+    interrupted = isinstance(sys.exc_info()[1], KeyboardInterrupt)
+    try:
+        for level in range(len(path) - 1, -1, -1):
+            undo(level, path[level])
+    except Exception:
+        if not interrupted:
+            raise
+
+
+def bound_methods(search: Search, trace: TextIO | None, deadline: float | None = None) -> tuple:
     """``moves, valid, filtered, record, undo, done`` of ``search``, bound once for a walk.
 
-    With a ``trace``, ``valid`` prints every attempt and ``filtered`` is false.
+    With a ``trace``, ``valid`` prints every attempt; with a ``deadline`` (a
+    :func:`time.monotonic` time) it ends the walk once the time is up.  Either way
+    ``filtered`` is then false, so that every attempt goes through ``valid``.
     """
     valid, filtered = search.valid, search.moves_are_valid
     if trace is not None:
-        valid, filtered = tracing(valid, filtered, trace), False
+        valid, filtered = tracing(valid, filtered, trace, search.format_move), False
+    if deadline is not None:
+        valid, filtered = timed(valid, filtered, deadline), False
     return search.moves, valid, filtered, search.record, search.undo, search.done
 
 
@@ -308,12 +410,35 @@ def replay(prefix: Sequence[Any], path: list, valid: Any, filtered: bool, record
     return solved
 
 
-def tracing(valid: Any, filtered: bool, trace: TextIO) -> Any:
-    """Wrap ``valid`` so that every attempt prints ``level``, ``move`` and the answer."""
+def tracing(valid: Any, filtered: bool, trace: TextIO, describe: Any = None) -> Any:
+    """Wrap ``valid`` so that every attempt prints ``level``, the move (as ``describe`` reads it) and the answer."""
+    describe = describe or (lambda level, move: repr(move))
 
     def traced(level: int, move: Any) -> bool:
         ok = True if filtered else valid(level, move)
-        print(f"{'  ' * level}level {level}: move {move!r} {'valid' if ok else 'invalid'}", file=trace)
+        print(f"{'  ' * level}level {level}: move {describe(level, move)} {'valid' if ok else 'invalid'}", file=trace)
         return ok
 
     return traced
+
+
+def timed(valid: Any, filtered: bool, deadline: float) -> Any:
+    """Wrap ``valid`` so that the walk ends (:class:`_TimeUp`) after an attempt once ``deadline`` has passed.
+
+    The clock is read every :data:`CLOCK_EVERY` attempts.  The check runs between
+    attempts, never inside the puzzle's methods, so the search's state stays whole.
+    """
+    clock = time.monotonic
+    countdown = 0
+
+    def checked(level: int, move: Any) -> bool:
+        nonlocal countdown
+        ok = True if filtered else valid(level, move)
+        countdown -= 1
+        if countdown < 0:
+            countdown = CLOCK_EVERY
+            if clock() >= deadline:
+                raise _TimeUp
+        return ok
+
+    return checked

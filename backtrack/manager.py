@@ -58,6 +58,9 @@ class Manager:
         return self.pm.hook
 
     def _problem(self, message: str) -> None:
+        """Report a plugin problem once per manager, however often the puzzles are collected again."""
+        if message in self.problems:
+            return
         self.problems.append(message)
         warnings.warn(message, PluginWarning, stacklevel=3)
 

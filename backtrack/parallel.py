@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from .engine import Report, Search
+from .engine import Report, Search, Stop
 from .manager import Manager, UnknownPuzzle, make_manager
 from .puzzle import Puzzle
 
@@ -116,8 +116,10 @@ class CountReport(Report):
     (warm-up, and while the pool started).  ``executor`` is ``serial`` (one piece,
     not split), ``in-process`` (split, counted in this process), ``local`` (process
     pool), ``executor`` (a pool handed in) or ``dask``; ``note`` says why a count
-    ran serially or in this process.  ``limited``, ``timed_out`` and
-    ``interrupted`` say why an incomplete count stopped.
+    ran serially or in this process, and ``unsplit`` is set when the workers
+    could not be used at all (the search cannot be split, or cannot be sent to
+    other processes).  ``stopped`` (and the flags ``limited``, ``timed_out`` and
+    ``interrupted``) say why an incomplete count stopped.
     """
 
     puzzle: str = ""
@@ -135,11 +137,12 @@ class CountReport(Report):
     limited: bool = False
     checkpoint: str | None = None
     note: str = ""
+    unsplit: str = ""
 
     def details(self) -> dict[str, Any]:
         """How the count ran, as JSON data (everything but the engine report's fields)."""
         data = asdict(self)
-        for key in ("attempts", "solutions", "seconds", "complete", "puzzle", "interrupted", "timed_out"):
+        for key in ("attempts", "solutions", "seconds", "complete", "puzzle", "interrupted", "timed_out", "stopped", "why"):
             data.pop(key)
         return data
 
@@ -608,9 +611,29 @@ def _resolve(puzzle: str | Puzzle, manager: Manager | None) -> tuple[Puzzle, str
             known = ", ".join(sorted(installed)) or "none"
             raise UnknownPuzzle(f"unknown puzzle {puzzle!r} (installed: {known})")
         return installed[puzzle], puzzle, _modules.get(puzzle)
-    if _installed_puzzles().get(puzzle.name) is puzzle:
+    if manager is not None:
+        found = manager.puzzles().get(puzzle.name)
+        if found is not None and found.distribution != "(registered directly)" and _same_puzzle(found.puzzle, puzzle):
+            return puzzle, puzzle.name, _module_of(manager, puzzle.name)
+    installed = _installed_puzzles().get(puzzle.name)
+    if installed is not None and _same_puzzle(installed, puzzle):
         return puzzle, puzzle.name, _modules.get(puzzle.name)
     return puzzle, puzzle, None
+
+
+def _same_puzzle(one: Puzzle, other: Puzzle) -> bool:
+    """Whether two descriptors describe the same puzzle of the same plugin.
+
+    A plugin's hook may build a new descriptor on every call, so identity is not
+    asked: the same name and the same functions (by module and qualified name)
+    are.
+    """
+    def origin(function: Any) -> tuple:
+        return getattr(function, "__module__", None), getattr(function, "__qualname__", None)
+
+    return one is other or (
+        one.name == other.name and origin(one.search) == origin(other.search) and origin(one.parse) == origin(other.parse)
+    )
 
 
 def local_context() -> Any:
@@ -721,7 +744,7 @@ def count(
     if not splittable:
         if checkpoint is not None:
             raise NotSplittable(f"cannot checkpoint a count of {descriptor.name}: {why}")
-        report.note = why
+        report.note = report.unsplit = why
         report.executor = "serial"
         return _serial(search, report, limit, deadline, finish)
 
@@ -775,7 +798,7 @@ def count(
                 job = Job(uuid.uuid4().hex, ref, text, source, tuple(params.items()), given_spec, module)
                 unpicklable = _unpicklable(job, the_split, descriptor)
                 if unpicklable:
-                    report.note = unpicklable
+                    report.note = report.unsplit = unpicklable
                     todo = _in_process(local, the_split, todo, 1, 0.0, limit, deadline, tally, done, tell, reached, report)
                 else:
                     report.executor = executor_name
@@ -789,7 +812,7 @@ def count(
         except KeyboardInterrupt:
             report.interrupted = True
             update()
-            report.complete = False
+            report.complete, report.stopped = False, Stop.INTERRUPTED
             raise CountInterrupted(finish()) from None
     finally:
         if book is not None:
@@ -797,6 +820,8 @@ def count(
     update()
     report.limited = reached()
     report.complete = not todo and not report.limited and not report.timed_out
+    if not report.complete:
+        report.stopped = Stop.TIMEOUT if report.timed_out else Stop.LIMIT if report.limited else Stop.CALLER
     return finish()
 
 
@@ -816,27 +841,23 @@ def _unpicklable(job: Job, the_split: Split, descriptor: Puzzle) -> str:
 
 
 def _serial(search: Search, report: CountReport, limit: int | None, deadline: float | None, finish: Callable[[], CountReport]) -> CountReport:
-    """Count an unsplittable search in one piece, still bounded by the timeout and Ctrl-C."""
-    alarm = _Alarm(None if deadline is None else deadline - time.perf_counter())
+    """Count an unsplittable search in one piece, bounded by the engine's timeout; Ctrl-C raises :class:`CountInterrupted`."""
+    timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
     try:
-        with alarm.armed():
-            search.count(limit)
+        search.count(limit, timeout=timeout)
     except KeyboardInterrupt:
         partial = getattr(search, "report", None)
         report.attempts = partial.attempts if partial else 0
         report.solutions = partial.solutions if partial else 0
-        report.complete = False
-        if not alarm.fired:
-            report.interrupted = True
-            raise CountInterrupted(finish()) from None
-        report.timed_out = True
-        return finish()
-    finally:
-        alarm.cancel()
-    report.attempts, report.solutions = search.report.attempts, search.report.solutions
-    report.complete = search.report.complete
-    report.limited = not report.complete
-    report.subtrees = report.subtrees_done = 1
+        report.complete, report.stopped, report.interrupted = False, Stop.INTERRUPTED, True
+        raise CountInterrupted(finish()) from None
+    done = search.report
+    report.attempts, report.solutions, report.complete = done.attempts, done.solutions, done.complete
+    report.stopped, report.why = done.stopped, done.why
+    report.timed_out = done.stopped is Stop.TIMEOUT
+    report.limited = done.stopped is Stop.LIMIT
+    report.subtrees = 1
+    report.subtrees_done = 1 if done.complete or report.limited else 0
     return finish()
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .engine import Search
 
-__all__ = ["Puzzle", "Param", "InputError", "examples_in"]
+__all__ = ["Puzzle", "Param", "InputError", "examples_in", "quoted"]
 
 
 class InputError(ValueError):
@@ -47,11 +47,23 @@ class InputError(ValueError):
         return InputError(self.message, source, line, self.column)
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``repr(text)``, shortened to about ``limit`` characters with ``...`` and the length when longer.
+
+    For messages that quote input: they stay short whatever the input holds.
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
 @dataclass(frozen=True)
 class Param:
     """A puzzle parameter, given on the command line as ``-p NAME=VALUE``.
 
-    ``kind`` converts the text (``int``, ``str`` ...); ``choices`` restricts it.
+    ``kind`` converts the text (``int``, ``str`` ...); ``choices`` restricts it to
+    a list, ``low`` and ``high`` (inclusive) to a range.  A ``default`` of ``None``
+    means "not given": the puzzle decides.
     """
 
     name: str
@@ -59,17 +71,41 @@ class Param:
     kind: Callable[[str], Any] = str
     default: Any = None
     choices: Sequence[Any] | None = None
+    low: Any = None
+    high: Any = None
 
     def convert(self, text: str) -> Any:
         """The value of ``text`` for this parameter; ``ValueError`` with a clear message if wrong."""
+        shown = quoted(text)
         try:
+            if self.kind is int and len(text.strip().lstrip("+-").lstrip("0")) > 100:
+                raise ValueError("too many digits")
             value = self.kind(text)
         except (TypeError, ValueError):
-            raise ValueError(f"parameter {self.name} takes {getattr(self.kind, '__name__', 'a value')}, not {text!r}") from None
+            raise ValueError(f"parameter {self.name} takes {self.describe()}, not {shown}") from None
         if self.choices is not None and value not in self.choices:
             options = ", ".join(map(str, self.choices))
-            raise ValueError(f"parameter {self.name} must be one of {options}, not {text!r}")
+            raise ValueError(f"parameter {self.name} must be one of {options}, not {shown}")
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise ValueError(f"parameter {self.name} must be {self.range()}, not {shown}")
         return value
+
+    def range(self) -> str:
+        """The allowed range in words (``from 1 to 64``, ``at least 0``), or empty when there is none."""
+        if self.low is not None and self.high is not None:
+            return f"from {self.low} to {self.high}"
+        if self.low is not None:
+            return f"at least {self.low}"
+        if self.high is not None:
+            return f"at most {self.high}"
+        return ""
+
+    def describe(self) -> str:
+        """What the parameter takes, in words: ``a whole number from 1 to 64``, ``one of yes, no``."""
+        if self.choices is not None:
+            return "one of " + ", ".join(map(str, self.choices))
+        kind = {int: "a whole number", float: "a number", str: "a text"}.get(self.kind, getattr(self.kind, "__name__", "a value"))  # type: ignore[call-overload]
+        return f"{kind} {self.range()}".strip()
 
 
 @dataclass(frozen=True)
@@ -82,7 +118,12 @@ class Puzzle:
     * ``build(**params) -> spec`` when the puzzle can be made from parameters alone.
     * ``split(text) -> [(first_line, instance_text), ...]`` when a file may hold many instances.
     * ``as_json(spec, solution)``: the solution as JSON data for ``--json``.
+    * ``check(spec, solution) -> list[str]``: the puzzle's independent rule checker,
+      sharing no code with its search: the rules the solution breaks, in the
+      puzzle's own words (an empty list when it satisfies every rule).
     * ``examples``: example name to file path.
+    * ``limits``: the largest input accepted, in words (``boards up to 100 x 100``);
+      ``backtrack show`` prints it, and ``parse`` refuses larger input with it.
     """
 
     name: str
@@ -95,6 +136,8 @@ class Puzzle:
     split: Callable[[str], list[tuple[int, str]]] | None = None
     as_json: Callable[[Any, Any], Any] | None = None
     examples: Mapping[str, Path] = field(default_factory=dict)
+    check: Callable[[Any, Any], list[str]] | None = None
+    limits: str = ""
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``; ``KeyError`` naming the known ones if there is none."""

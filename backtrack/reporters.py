@@ -9,11 +9,11 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .engine import Report, Verdict
+from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .run import SearchInfo
 
-__all__ = ["TextReporter", "JsonReporter"]
+__all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "summary_line", "summary_object", "stop_words"]
 
 
 def _plural(count: int, word: str) -> str:
@@ -49,27 +49,73 @@ class TextReporter:
         self._print(report.line())
 
 
+def stop_words(report: Report) -> str:
+    """Why a search ended early, in words: ``interrupted``, ``stopped by the timeout``, ...; empty when complete."""
+    if report.complete:
+        return ""
+    return {
+        Stop.LIMIT: "search stopped at the limit",
+        Stop.TIMEOUT: "stopped by the timeout",
+        Stop.INTERRUPTED: "interrupted",
+        Stop.BOUND: report.why or "stopped at a bound of the search",
+        Stop.CALLER: "stopped by the caller",
+        Stop.ERROR: "ended by an error",
+    }.get(report.stopped, "stopped early")  # type: ignore[arg-type]
+
+
 def summary_line(info: SearchInfo, report: Report) -> str:
-    """One line saying how many solutions were found and whether the search was complete."""
+    """One line saying what was found and what the search proved: never more than it searched."""
+    why = stop_words(report)
+    found = _plural(report.solutions, "solution")
     if info.mode == "unique":
-        verdict = Verdict.from_count(min(report.solutions, 2))
+        verdict = report.verdict
         if verdict is Verdict.AMBIGUOUS:
             return "ambiguous: more than one solution (stopped at the second)"
-        return "unique: exactly one solution" if verdict is Verdict.UNIQUE else "unsolvable: no solution"
-    found = _plural(report.solutions, "solution")
+        if verdict is Verdict.UNIQUE:
+            return "unique: exactly one solution"
+        if verdict is Verdict.UNSOLVABLE:
+            return "unsolvable: no solution"
+        if report.stopped is Stop.BOUND:
+            return f"unknown: {found} found; {why}"
+        return f"unknown: {found} found before the search was {why} (not searched to the end)"
     if info.mode == "first" and report.solutions:
         return "first solution (the search stopped there; --all, --count or --unique search on)"
     if report.complete:
         return f"{found} (search complete)"
-    return f"{found} (search stopped at the limit, more may exist)"
+    if report.stopped is Stop.LIMIT:
+        return f"{found} ({why}, more may exist)"
+    if report.stopped is Stop.BOUND:
+        return f"{found} ({why})"
+    return f"{found} so far ({why}: the search is incomplete, {'more' if report.solutions else 'solutions'} may exist)"
+
+
+def summary_object(info: SearchInfo, report: Report) -> dict[str, Any]:
+    """The JSON summary of one finished search: what was found and what it proved.
+
+    ``verdict`` is ``unique``, ``ambiguous``, ``unsolvable`` or ``unknown`` (a search
+    stopped early with fewer than two solutions proves nothing); ``stopped`` says
+    why a search is incomplete (``limit``, ``timeout``, ``interrupted``, ``bound``
+    ...; null when complete), and ``why`` says it in words.
+    """
+    return {
+        "puzzle": info.puzzle,
+        "source": info.source,
+        "mode": info.mode,
+        "solutions": report.solutions,
+        "attempts": report.attempts,
+        "seconds": round(report.seconds, 6),
+        "complete": report.complete,
+        "verdict": report.verdict.value,
+        "stopped": None if report.complete or report.stopped is None else report.stopped.value,
+        "why": stop_words(report),
+    }
 
 
 class JsonReporter:
     """Collects the solutions and prints one JSON object when the search finishes.
 
-    Keys: ``puzzle``, ``source``, ``mode``, ``solutions`` (number found), ``attempts``,
-    ``seconds``, ``complete``, ``rendered`` (text of each solution handed out), and
-    ``verdict`` in mode ``unique``, ``data`` when the puzzle gives solutions as data.
+    Keys: those of :func:`summary_object`, ``rendered`` (text of each solution
+    handed out), and ``data`` when the puzzle gives solutions as data.
     """
 
     def __init__(self, stream: TextIO | None = None, as_json: Any = None, spec: Any = None):
@@ -96,21 +142,49 @@ class JsonReporter:
         if self.stream is not None:
             json.dump(self.objects[-1], self.stream)
             self.stream.write("\n")
+            self.stream.flush()
 
     def object(self, info: SearchInfo, report: Report) -> dict:
         """The JSON object for one finished search."""
-        result: dict[str, Any] = {
-            "puzzle": info.puzzle,
-            "source": info.source,
-            "mode": info.mode,
-            "solutions": report.solutions,
-            "attempts": report.attempts,
-            "seconds": round(report.seconds, 6),
-            "complete": report.complete,
-            "rendered": list(self.rendered),
-        }
-        if info.mode == "unique":
-            result["verdict"] = Verdict.from_count(min(report.solutions, 2)).value
+        result = summary_object(info, report)
+        result["rendered"] = list(self.rendered)
         if self.as_json is not None:
             result["data"] = list(self.data)
         return result
+
+
+class JsonLinesReporter:
+    """Writes one JSON object per solution as it is found (flushed at once), then a summary object.
+
+    Solution lines: ``{"type": "solution", "puzzle", "source", "number", "rendered"}``
+    and ``data`` when the puzzle gives solutions as data.  The summary line:
+    ``{"type": "summary", ...}`` with the keys of :func:`summary_object`; it is
+    written however the search ended (complete, limit, timeout, Ctrl-C).
+    """
+
+    def __init__(self, stream: TextIO | None = None, as_json: Any = None, spec: Any = None):
+        self.stream = stream
+        self.as_json = as_json
+        self.spec = spec
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Write one JSON object as a line and flush it."""
+        stream = self.stream or sys.stdout
+        stream.write(json.dumps(record) + "\n")
+        stream.flush()
+
+    @hookimpl
+    def backtrack_solution_found(self, info: SearchInfo, number: int, solution: Any, rendered: str | None) -> None:
+        record: dict[str, Any] = {"type": "solution", "puzzle": info.puzzle, "source": info.source, "number": number,
+                                  "rendered": rendered or ""}
+        if self.as_json is not None:
+            record["data"] = self.as_json(self.spec, solution)
+        self.write(record)
+
+    @hookimpl
+    def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
+        self.write({"type": "summary", **self.summary(info, report)})
+
+    def summary(self, info: SearchInfo, report: Report) -> dict[str, Any]:
+        """The summary object's keys (a subclass adds how a count ran)."""
+        return summary_object(info, report)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
-from .engine import Report, Search, Verdict
+from .engine import Report, Search, Stop, Verdict
 from .puzzle import Puzzle
 
-__all__ = ["MODES", "SearchInfo", "Outcome", "run"]
+__all__ = ["MODES", "SearchInfo", "Outcome", "SearchInterrupted", "run"]
 
 #: first: the first solution; all: every solution (up to the limit); count: only
 #: the number; unique: search until a second solution, then give the verdict.
@@ -41,8 +41,16 @@ class Outcome:
 
     @property
     def verdict(self) -> Verdict:
-        """Unique, ambiguous or unsolvable (meaningful for a search stopped at two or complete)."""
-        return Verdict.from_count(min(self.report.solutions, 2))
+        """What the search proved: unique, ambiguous, unsolvable, or unknown when it stopped early."""
+        return self.report.verdict
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run`; ``outcome`` holds what was found until then (its report says interrupted)."""
+
+    def __init__(self, outcome: Outcome):
+        super().__init__("search interrupted")
+        self.outcome = outcome
 
 
 def run(
@@ -56,8 +64,15 @@ def run(
     trace: TextIO | None = None,
     source: str = "<input>",
     prefix: Sequence[Any] = (),
+    timeout: float | None = None,
 ) -> Outcome:
-    """Search ``spec`` with ``search`` in ``mode``, firing events on ``hook`` if given."""
+    """Search ``spec`` with ``search`` in ``mode``, firing events on ``hook`` if given.
+
+    ``timeout`` (seconds) ends the search between two attempts; the report then
+    says :attr:`~backtrack.Stop.TIMEOUT`.  On Ctrl-C the finished event still
+    fires, with a report that says :attr:`~backtrack.Stop.INTERRUPTED`, and
+    :class:`SearchInterrupted` (a ``KeyboardInterrupt``) carries the outcome so far.
+    """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     if mode == "first":
@@ -68,18 +83,29 @@ def run(
     outcome = Outcome(info, Report())
     if hook is not None:
         hook.backtrack_search_started(info=info)
+    interrupted = False
     try:
         if mode == "count":
-            search.count(limit, prefix=prefix, trace=trace)
+            search.count(limit, prefix=prefix, trace=trace, timeout=timeout)
         else:
-            for solution in search.solutions(limit, prefix=prefix, trace=trace):
-                rendered = puzzle.render(spec, solution)
-                outcome.solutions.append(solution)
-                outcome.rendered.append(rendered)
-                if hook is not None:
-                    hook.backtrack_solution_found(info=info, number=len(outcome.solutions), solution=solution, rendered=rendered)
+            found = search.solutions(limit, prefix=prefix, trace=trace, timeout=timeout)
+            try:
+                for solution in found:
+                    rendered = puzzle.render(spec, solution)
+                    outcome.solutions.append(solution)
+                    outcome.rendered.append(rendered)
+                    if hook is not None:
+                        hook.backtrack_solution_found(info=info, number=len(outcome.solutions), solution=solution, rendered=rendered)
+            finally:
+                found.close()  # the report is final once the walk is closed
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
-        outcome.report = search.report
+        outcome.report = getattr(search, "report", outcome.report)
+        if interrupted:
+            outcome.report.complete, outcome.report.stopped = False, Stop.INTERRUPTED
         if hook is not None:
-            hook.backtrack_search_finished(info=info, report=search.report)
+            hook.backtrack_search_finished(info=info, report=outcome.report)
+    if interrupted:
+        raise SearchInterrupted(outcome)
     return outcome

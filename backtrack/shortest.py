@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, TextIO
 
-from .engine import Search, _Walk, bound_methods, replay
+from .engine import Search, Stop, _Walk, replay, take_back
 
 __all__ = ["ShortestSearch"]
 
@@ -81,21 +81,22 @@ class ShortestSearch(Search):
         """Whether the start state (no moves) already is a solution; default false."""
         return False
 
-    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> "_DeepeningWalk":
-        return _DeepeningWalk(self, prefix, trace, snapshot)
+    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None) -> "_DeepeningWalk":
+        return _DeepeningWalk(self, prefix, trace, snapshot, deadline)
 
 
 class _DeepeningWalk(_Walk):
     """Iterative deepening, as an iterator of solutions with the engine walk's protocol.
 
-    ``complete`` turns false when the walk ran out only because of ``max_depth``.
+    ``complete`` turns false, with ``stopped`` :attr:`~backtrack.Stop.BOUND`, when
+    the walk ran out only because of ``max_depth``.
     """
 
     __slots__ = ()
 
-    def _run(self, prefix: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
-        moves, valid, filtered, record, undo, done = bound_methods(search, trace)
+        moves, valid, filtered, record, undo, done = methods
         bounded = type(search).lower_bound is not ShortestSearch.lower_bound
         bound = search.lower_bound
         search.shortest = None
@@ -163,8 +164,8 @@ class _DeepeningWalk(_Walk):
                 if found or search.exhausted(cut):
                     return
                 limit += 1
-            self.complete = False
+            self.complete, self.stopped = False, Stop.BOUND
+            self.why = f"no solution within {search.max_depth} moves; longer ones may exist"
         finally:
             # Take back whatever is still recorded (the prefix, or a search stopped early).
-            for level in range(len(path) - 1, -1, -1):
-                undo(level, path[level])
+            take_back(path, undo)

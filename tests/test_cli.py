@@ -71,7 +71,7 @@ def test_trace_prints_each_attempt(capsys):
         (["queens", "/no/such/file.txt"], "cannot read /no/such/file.txt"),
         (["queens", "--example", "nope"], "has no example 'nope'"),
         (["queens", "-p", "size=8"], "has no parameter 'size'"),
-        (["queens", "-p", "n=eight"], "parameter n takes int"),
+        (["queens", "-p", "n=eight"], "parameter n takes a whole number"),
         (["queens", "-p", "method=fast"], "must be one of bitmask, classic"),
         (["queens", "-p", "n"], "-p takes NAME=VALUE"),
         (["queens", "-p", "n=0"], "cannot build queens"),

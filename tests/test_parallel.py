@@ -153,8 +153,8 @@ class Unsplittable(TreeSearch):
 
 
 class OwnWalk(TreeSearch):
-    def _walk(self, prefix, trace, snapshot):
-        return super()._walk(prefix, trace, snapshot)
+    def _walk(self, *args):
+        return super()._walk(*args)
 
 
 # -- equality with the serial count -------------------------------------------------------------
