@@ -1,4 +1,5 @@
-"""Akari: the seed's session, an independent checker, brute-force counts, input errors, the command."""
+"""Akari: the seed's session, the plugin's independent checker, brute-force counts, input errors and
+limits, the generator's arguments, the command."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import pytest
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import akari
-from backtrack_puzzles.akari import Akari
+from backtrack_puzzles.akari import MAX_SIDE, Akari, check
+from measure import MEMORY_LIMIT, setup_cost
 
 SEED_BLACK = [[1, 1, 4], [2, 3, 2], [2, 5], [3, 0, 1], [3, 2], [4, 4, 0]]
 SEED_TEXT = "......\n.4....\n...2.#\n1.#...\n....0.\n......\n"
 
 
-# -- an independent checker and a brute-force counter (nothing from the plugin's search) --
+# -- brute-force counters (nothing from the plugin's search; its checker is akari.check) --
 
 def read_grid(text: str) -> tuple[int, int, dict[tuple[int, int], int | None]]:
     """Rows, columns and black cells (number or None) of a puzzle in the file format."""
@@ -40,28 +42,6 @@ def rays(rows, cols, black, r, k):
             seen.add((rr, kk))
             rr, kk = rr + dr, kk + dk
     return seen
-
-
-def is_solution(rows, cols, black, lamps) -> bool:
-    """Every white cell lit, no lamp lit by another, every number has exactly its lamps next to it."""
-    lamps = set(lamps)
-    whites = {(r, k) for r in range(rows) for k in range(cols)} - set(black)
-    if not lamps <= whites:
-        return False
-    lit = set(lamps)
-    for lamp in lamps:
-        seen = rays(rows, cols, black, *lamp)
-        if seen & lamps:
-            return False
-        lit |= seen
-    if lit != whites:
-        return False
-    for (r, k), number in black.items():
-        if number is not None:
-            around = {(r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)}
-            if len(around & lamps) != number:
-                return False
-    return True
 
 
 def brute_force(rows, cols, black) -> list[frozenset]:
@@ -252,7 +232,8 @@ def test_counts_equal_brute_force_on_random_small_instances(probe):
         assert search.count() == len(expected)
         assert search.verdict() is Verdict.of(len(expected), True)
         assert pruned_count(rows, cols, black) == len(expected)
-        assert all(is_solution(rows, cols, black, s) for s in found)
+        spec = akari.parse(text)
+        assert all(check(spec, s) == [] for s in found)
         counts.append(len(expected))
     assert counts.count(0) >= 20 and counts.count(1) >= 20 and max(counts) >= 20
 
@@ -299,13 +280,15 @@ class CheckedSearch(akari.AkariSearch):
     """The search, recounting its whole state from the cell values after every record and undo."""
 
     def check(self):
-        value = self.value
-        lit = [sum(value[c] == 1 for c in reach) for reach in self.reach]
-        assert self.lit == lit
-        assert self.open == [sum(value[c] < 0 for c in reach) for reach in self.reach]
+        value, members = self.value, self.members
+        lamps = [sum(value[c] == 1 for c in cells) for cells in members]
+        assert self.lamps == lamps and max(lamps, default=0) <= 1
+        assert self.open == [sum(value[c] < 0 for c in cells) for cells in members]
+        lit = [bool(lamps[self.across[c]] or lamps[self.down[c]]) for c in range(len(value))]
+        assert self.dark == [sum(not lit[c] for c in cells) for cells in members]
         assert self.need == [n - sum(value[c] == 1 for c in cells) for n, cells in zip(self.numbers, self.number_cells)]
         assert self.free == [sum(value[c] < 0 for c in cells) for cells in self.number_cells]
-        assert self.unlit == lit.count(0)
+        assert self.unlit == lit.count(False)
         assert sorted(self.trail) == [i for i, v in enumerate(value) if v >= 0]
 
     def record(self, level, move):
@@ -328,12 +311,18 @@ def test_every_undo_restores_the_state_exactly(probing):
             "".join("." if rng.random() > 0.3 else str(rng.randint(0, 3)) if rng.random() < 0.7 else "#" for _ in range(n))
             for _ in range(n)
         )
-        search = CheckedSearch(akari.parse(text), probing=probing)
+        spec = akari.parse(text)
+        search = CheckedSearch(spec, probing=probing)
         search.numbers = list(search.need)
-        before = (list(search.value), list(search.lit), list(search.open), list(search.need), list(search.free), search.unlit)
+
+        def state():
+            parts = (search.value, search.lamps, search.open, search.dark, search.need, search.free)
+            return [list(part) for part in parts] + [search.unlit]
+
+        before = state()
         found = list(search.solutions(50))
-        assert all(is_solution(*read_grid(text), s) for s in found)
-        assert before == (list(search.value), list(search.lit), list(search.open), list(search.need), list(search.free), search.unlit)
+        assert all(check(spec, s) == [] for s in found)
+        assert before == state()
         assert not search.trail and list(search.solutions(50)) == found
 
 
@@ -341,10 +330,9 @@ def test_every_undo_restores_the_state_exactly(probing):
 def test_examples_are_unique_and_every_solution_checks(name):
     path = akari.PUZZLE.examples[name]
     text = path.read_text()
-    rows, cols, black = read_grid(text)
-    search = akari.search(akari.parse(text, str(path)))
-    found = list(search.solutions(2))
-    assert len(found) == 1 and is_solution(rows, cols, black, found[0])
+    spec = akari.parse(text, str(path))
+    found = list(akari.search(spec).solutions(2))
+    assert len(found) == 1 and check(spec, found[0]) == []
 
 
 def test_shipped_examples():
@@ -357,7 +345,7 @@ def test_shipped_examples():
     text = examples["open"].read_text()
     found = list(akari.search(akari.parse(text), probe="no").solutions())
     assert len(set(found)) == len(found) == akari.search(akari.parse(text)).count() == pruned_count(*read_grid(text)) == 1781
-    assert all(is_solution(*read_grid(text), s) for s in found)
+    assert all(check(akari.parse(text), s) == [] for s in found)
 
 
 def test_generator_makes_unique_puzzles_with_symmetric_layout():
@@ -380,8 +368,6 @@ def test_generator_command(capsys):
     parts = akari.split(capsys.readouterr().out)
     assert [first for first, _ in parts] == [1, 7, 13]
     assert all(akari.search(akari.parse(text)).verdict() is Verdict.UNIQUE for _, text in parts)
-    assert akari.main(["generate", "5", "5", "--density", "1.5"]) == 2
-    assert "density" in capsys.readouterr().err
 
 
 # -- input errors -------------------------------------------------------------------------
@@ -397,12 +383,23 @@ def test_generator_command(capsys):
         (". .\n", 1, 2, "found ' '"),
         ("..5\n...\n", 1, 3, "0 to 4, found '5'"),
         ("...\n9..\n", 2, 1, "0 to 4, found '9'"),
-        ("\n...\n..\n", 3, 3, "as in line 2"),
+        ("\n...\n..\n", 3, 3, "expected 3 cells in every row, as many as in the first row of this grid, found 2"),
+        ("..\x0c.\n", 1, 3, "found '\\x0c'"),  # a form feed is no line break
+        ("..\n.\u2028\n", 2, 2, "found '\\u2028'"),
+        ("...\r..\r", 2, 3, "expected 3 cells"),  # lines ended by a lone carriage return
+        (".\ufeff.\n", 1, 2, "found '\\ufeff'"),  # a byte-order mark is only ignored at the start
+        ("\n \t\n  ..\n", 3, 1, "found ' '"),
+        ("..\n..\n\u00a0\n", 3, 1, "found '\\xa0'"),  # only spaces and tabs are blank
+        ("\n\n..\t \n.# \n\n\t\n", None, None, ""),
     ],
 )
 def test_bad_files_name_line_and_column(text, line, column, message):
-    with pytest.raises(InputError, match=message) as error:
+    if line is None:  # not bad: blank lines around the grid and spaces or tabs after a row are ignored
+        assert akari.parse(text).text() == "..\n.#"
+        return
+    with pytest.raises(InputError) as error:
         akari.parse(text, "grid.txt")
+    assert message in error.value.message
     assert (error.value.source, error.value.line, error.value.column) == ("grid.txt", line, column)
 
 
@@ -434,13 +431,14 @@ def test_command_first_all_count_unique_json_trace(capsys, tmp_path):
     result = json.loads(capsys.readouterr().out)
     rows, cols, black = read_grid(many.read_text())
     assert result["complete"] and result["solutions"] == len(result["data"]) == len(brute_force(rows, cols, black))
-    assert all(is_solution(rows, cols, black, [tuple(cell) for cell in lamps]) for lamps in result["data"])
     spec = akari.parse(many.read_text())
+    assert all(check(spec, [tuple(cell) for cell in lamps]) == [] for lamps in result["data"])
     assert result["rendered"] == [akari.render(spec, [tuple(c) for c in lamps]) for lamps in result["data"]]
 
     assert main(["solve", "akari", str(many), "--trace"]) == 0
     out = capsys.readouterr().out
-    assert "level 0: move 'start' valid" in out and "level 1: move lamp at (" in out
+    assert "level 0: move start (deductions from the clues) valid\n" in out
+    assert "\n  level 1: move lamp at row 1, column 1 valid\n" in out
 
     none = tmp_path / "none.txt"
     none.write_text("1#\n#.\n")
@@ -459,3 +457,271 @@ def test_command_batch_file(capsys, tmp_path):
     assert main(["solve", "akari", str(batch)]) == 0
     out = capsys.readouterr().out
     assert f"{batch}:1: unique" in out and f"{batch}:8: ambiguous" in out
+
+
+# -- the checker ------------------------------------------------------------------------------
+
+SEED_SOLUTION = ((0, 1), (1, 0), (1, 2), (2, 1), (2, 4), (3, 3), (4, 0), (5, 5))
+
+
+def test_checker_accepts_the_seed_solution_and_names_each_broken_rule():
+    spec = akari.parse(SEED_TEXT)
+    assert check(spec, SEED_SOLUTION) == []
+    assert akari.PUZZLE.check is check
+    without = tuple(cell for cell in SEED_SOLUTION if cell != (5, 5))
+    assert check(spec, without) == [
+        "row 5, column 6: this cell is not lit", "row 6, column 3: this cell is not lit",
+        "row 6, column 5: this cell is not lit", "row 6, column 6: this cell is not lit",
+    ]
+    assert check(spec, SEED_SOLUTION + ((5, 3),)) == [
+        "row 6, column 6: this lamp is lit by the lamp at row 6, column 4",
+        "row 6, column 4: this lamp is lit by the lamp at row 4, column 4",
+    ]
+    # the lamp of row 3 moved one cell to the right: the 4 loses it, the 2 gains it, it sees the lamp above it
+    moved = tuple((2, 2) if cell == (2, 1) else cell for cell in SEED_SOLUTION)
+    assert check(spec, moved) == [
+        "row 3, column 3: this lamp is lit by the lamp at row 2, column 3",
+        "row 4, column 2: this cell is not lit",
+        "row 2, column 2: the number 4 has 3 lamps next to it",
+        "row 3, column 4: the number 2 has 3 lamps next to it",
+    ]
+    assert check(spec, SEED_SOLUTION + ((4, 4),)) == [
+        "row 5, column 5: this lamp stands on a black cell"]
+    assert check(spec, SEED_SOLUTION + ((6, 0),)) == ["row 7, column 1: this lamp lies outside the 6 x 6 grid"]
+    assert check(spec, SEED_SOLUTION + ((0, 1),)) == ["row 1, column 2: this cell holds two lamps"]
+    # the 0 with a lamp next to it: the lamp at row 6, column 6 moved up to row 5
+    near_zero = tuple((4, 5) if cell == (5, 5) else cell for cell in SEED_SOLUTION)
+    assert check(spec, near_zero) == [
+        "row 6, column 3: this cell is not lit", "row 6, column 5: this cell is not lit",
+        "row 5, column 5: the number 0 has 1 lamp next to it",
+    ]
+
+
+def test_checker_agrees_with_the_brute_force_on_every_lamp_set_of_small_instances():
+    rng = random.Random(8)
+    for _ in range(40):
+        text = random_instance(rng)
+        rows, cols, black = read_grid(text)
+        if len(black) == rows * cols or rows * cols - len(black) > 10:
+            continue
+        spec = akari.parse(text)
+        whites = spec.whites()
+        solutions = set(brute_force(rows, cols, black))
+        for subset in range(1 << len(whites)):
+            lamps = tuple(cell for i, cell in enumerate(whites) if subset >> i & 1)
+            assert (check(spec, lamps) == []) == (frozenset(lamps) in solutions), (text, lamps)
+
+
+# -- input: numbers, byte-order marks, batches, limits -----------------------------------------
+
+@pytest.mark.parametrize("row", ["9" * 5000, "4" * 5000, "1" * 4999 + "5"])
+def test_numbers_of_any_length_are_input_errors_with_line_and_column(row, tmp_path):
+    for text, line in ((row + "\n", 1), ("...\n" + row + "\n...\n", 2), ("\n\n" + row + "\n", 3)):
+        with pytest.raises(InputError) as error:
+            akari.parse(text, "grid.txt")
+        assert error.value.line == line and error.value.column is not None and error.value.column >= 1
+        assert len(str(error.value)) < 200  # the number is not repeated in full
+
+
+def test_a_huge_number_through_the_command(capsys, tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_text("....\n.9" + "9" * 5000 + "\n")
+    assert main(["solve", "akari", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:2: expected a number of lamps from 0 to 4, found '9'" in err and "Traceback" not in err
+
+
+def run_json(capsys, *args):
+    status = main(["solve", "akari", *args, "--json"])
+    result = json.loads(capsys.readouterr().out)
+    return status, {key: result[key] for key in ("solutions", "complete", "data", "rendered")}
+
+
+@pytest.mark.parametrize("name", sorted(akari.PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, capsys, tmp_path):
+    data = akari.PUZZLE.examples[name].read_bytes()
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    plain.write_bytes(data)
+    marked.write_bytes(b"\xef\xbb\xbf" + data)
+    expected = run_json(capsys, str(plain), "--count")
+    assert expected[0] == 0 and expected[1]["solutions"] == (1781 if name == "open" else 1)
+    assert run_json(capsys, str(marked), "--count") == expected
+    # the seed API: text read by hand, mark included
+    text = data.decode("utf-8")
+    assert akari.parse("\ufeff" + text).toString() == akari.parse(text).toString()
+
+
+def test_batch_errors_are_located_in_their_own_puzzle(capsys, tmp_path):
+    good = "...\n.#.\n...\n"
+    second = "....\n....\n...\n"  # lines 5-7 of the file: line 7 is one cell short of its own 4
+    third = "..\n.x\n"
+    batch = tmp_path / "batch.txt"
+    batch.write_text(good + "\n" + second + "\n" + third)
+    assert main(["solve", "akari", str(batch)]) == 2
+    err = capsys.readouterr().err
+    assert f"{batch}:7:4: expected 4 cells in every row, as many as in the first row of this grid, found 3" in err
+    assert "Traceback" not in err
+    batch.write_text(good + "\n\n" + "....\n....\n" + "\n" + third)
+    assert main(["solve", "akari", str(batch)]) == 2
+    expected = f"{batch}:10:2: expected '.' or '_' (white), '#' or '?' (black) or 0-4 (numbered black), found 'x'"
+    assert expected in capsys.readouterr().err
+    # lines ended by \r\n and by \r count as editors count them
+    batch.write_text((good + "\n" + second + "\n" + third).replace("\n", "\r\n"))
+    assert main(["solve", "akari", str(batch)]) == 2
+    assert f"{batch}:7:4: expected 4 cells" in capsys.readouterr().err
+    parts = akari.split("..\n..\r\r\n.\x0c.\n\n")
+    assert parts == [(1, "..\n..\n"), (4, ".\x0c.\n")]
+    with pytest.raises(InputError) as error:
+        akari.parse(parts[1][1], "f")
+    assert (error.value.line + parts[1][0] - 1, error.value.column) == (4, 2)
+
+
+def board(rows: int, cols: int, fill: str = ".") -> str:
+    return "\n".join((fill * cols)[:cols] for _ in range(rows)) + "\n"
+
+
+def twice_numbered(n: int) -> str:
+    """Two 1s in every row and column: long segments, and every probe propagates through numbers."""
+    lines = []
+    for r in range(n):
+        line = ["."] * n
+        line[(r * 37) % n] = line[(r * 53 + 11) % n] = "1"
+        lines.append("".join(line))
+    return "\n".join(lines) + "\n"
+
+
+LARGEST = {
+    "all white": board(MAX_SIDE, MAX_SIDE),
+    "all numbers": board(MAX_SIDE, MAX_SIDE, "1"),
+    "numbers and white": board(MAX_SIDE, MAX_SIDE, "1."),
+    "two numbers a line": twice_numbered(MAX_SIDE),
+    "one row": board(1, MAX_SIDE),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(LARGEST))
+@pytest.mark.parametrize("probe", ["yes", "no"])
+def test_the_largest_boards_set_up_within_the_memory_limit(shape, probe):
+    seconds, peak = setup_cost("akari", LARGEST[shape], {"probe": probe})
+    assert peak < MEMORY_LIMIT
+
+
+def test_the_start_of_the_largest_boards_is_made_and_taken_back():
+    # The first move (the clues' deductions and probing) of the largest open board, checked for its state.
+    spec = akari.parse(LARGEST["all white"])
+    search = akari.search(spec)
+    search.record(0, akari.START)
+    assert not search.dead and search.unlit == MAX_SIDE * MAX_SIDE
+    search.undo(0, akari.START)
+    assert search.trail == [] and set(search.value) == {-1}
+
+
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        (board(MAX_SIDE + 1, 3), MAX_SIDE + 1, 1,
+         "expected at most 100 rows (the largest board accepted is 100 x 100 cells), found more"),
+        (board(2, MAX_SIDE + 1), 1, MAX_SIDE + 1,
+         "expected at most 100 cells in a row (the largest board accepted is 100 x 100 cells), found 101"),
+        ("\n" + board(3, 3) + "." * 5_000_000 + "\n", 5, MAX_SIDE + 1, "found 5,000,000"),
+        ("\n" * 3 + board(100_000, 2), MAX_SIDE + 4, 1, "found more"),
+        (" \n" * 2_000_000 + board(MAX_SIDE, 2) + "\n  \n" + board(2, 2), 2_000_000 + MAX_SIDE + 1, 1,
+         "found a blank line"),
+        (board(MAX_SIDE - 1, 2) + " \t\n..\n", MAX_SIDE, 1, "found a blank line"),
+    ],
+)
+def test_boards_beyond_the_maximum_are_refused(text, line, column, message):
+    with pytest.raises(InputError) as error:
+        akari.parse(text, "big.txt")
+    assert (error.value.line, error.value.column) == (line, column)
+    assert message in error.value.message
+    assert board(MAX_SIDE, MAX_SIDE) and akari.parse(board(MAX_SIDE, MAX_SIDE)).rows == MAX_SIDE
+
+
+def test_a_batch_with_a_huge_puzzle_is_refused_at_its_line(capsys, tmp_path):
+    path = tmp_path / "batch.txt"
+    path.write_text(SEED_TEXT + "\n" + board(300_000, 3))
+    assert akari.split(path.read_text())[1][1].count("\n") == MAX_SIDE + 1  # the rest is never copied
+    assert main(["solve", "akari", str(path)]) == 2
+    assert f"{path}:{8 + MAX_SIDE}:1: expected at most {MAX_SIDE} rows" in capsys.readouterr().err
+
+
+def test_a_batch_of_more_puzzles_than_the_maximum_is_refused(capsys, tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text(".\n\n" * akari.MAX_PUZZLES)
+    assert len(akari.split(path.read_text())) == akari.MAX_PUZZLES
+    path.write_text(".\n\n" * (akari.MAX_PUZZLES + 5))
+    assert main(["solve", "akari", str(path)]) == 2
+    line = 2 * akari.MAX_PUZZLES + 1
+    expected = f"{path}:{line}:1: expected at most 100,000 puzzles in a file, found more: puzzle 100,001 begins here"
+    assert expected in capsys.readouterr().err
+
+
+def test_the_search_refuses_a_board_beyond_the_maximum_made_in_python():
+    with pytest.raises(ValueError, match=f"{MAX_SIDE} x {MAX_SIDE}"):
+        akari.search(Akari(MAX_SIDE + 1, 1))
+    assert akari.PUZZLE.limits == f"boards up to {MAX_SIDE} x {MAX_SIDE} cells"
+
+
+# -- parameters and the generator's arguments ---------------------------------------------------
+
+@pytest.mark.parametrize("value", ["maybe", "", "YES", "1"])
+def test_a_bad_probe_parameter_exits_2_with_a_message(value, capsys):
+    assert main(["solve", "akari", "--example", "seed", "-p", f"probe={value}"]) == 2
+    err = capsys.readouterr().err
+    assert f"parameter probe must be one of yes, no, not {value!r}" in err and "Traceback" not in err
+    with pytest.raises(ValueError, match="parameter probe must be one of yes, no"):
+        akari.search(akari.parse(SEED_TEXT), probe=value)
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["0", "5"], "argument rows: expected the number of rows, a whole number from 1 to 100, not '0'"),
+        (["-3", "5"], "argument rows: expected the number of rows, a whole number from 1 to 100, not '-3'"),
+        (["5", "101"], "argument cols: expected the number of columns, a whole number from 1 to 100, not '101'"),
+        (["5", "9" * 5000], "argument cols: expected the number of columns, a whole number from 1 to 100, not '999"),
+        (["5x5", "5"], "not '5x5'"),
+        (["5", "five"], "not 'five'"),
+        (["5", "٣"], "not '٣'"),
+        (["5", "5", "--density", "1.5"], "argument --density: expected a chance at least 0 and below 1"),
+        (["5", "5", "--density", "-0.1"], "not '-0.1'"),
+        (["5", "5", "--density", "nan"], "not 'nan'"),
+        (["5", "5", "--density", "inf"], "not 'inf'"),
+        (["5", "5", "--density", "1" * 5000], "argument --density: expected a chance"),
+        (["5", "5", "--puzzles", "0"],
+         "argument --puzzles: expected the number of puzzles, a whole number from 1 to 100000, not '0'"),
+        (["5", "5", "--puzzles", "-2"], "not '-2'"),
+        (["5", "5", "--puzzles", "100001"], "not '100001'"),
+        (["5", "5", "--seed", "x"], "argument --seed: expected a seed, a whole number from"),
+        (["5", "5", "--seed", "1" * 5000], "argument --seed: expected a seed"),
+        (["5", "5", "--colour", "red"], "unrecognized arguments: --colour red"),
+        (["5"], "the following arguments are required: cols"),
+    ],
+)
+def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        akari.main(["generate", *arguments])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 2000
+
+
+def test_the_generator_takes_the_extremes_of_its_ranges(capsys):
+    sizes = []
+    for arguments in (["1", "1", "--seed", "-5", "--density", "0"], ["1", "3", "--seed", "0", "--density", "0.99"],
+                      ["2", "2", "--seed", "9223372036854775807", "--puzzles", "2"]):
+        assert akari.main(["generate", *arguments]) == 0
+        specs = [akari.parse(text) for _, text in akari.split(capsys.readouterr().out)]
+        sizes += [(spec.rows, spec.cols) for spec in specs]
+    assert sizes == [(1, 1), (1, 3), (2, 2), (2, 2)]
+    with pytest.raises(ValueError, match="from 1 to 100"):
+        akari.generate(MAX_SIDE + 1, 1)
+
+
+@pytest.mark.parametrize("rows, cols", [(r, c) for r in range(1, 5) for c in range(1, 5)])
+def test_the_generator_works_on_every_small_size(rows, cols):
+    for seed in range(3):
+        for density in (0.0, 0.5, 0.9):
+            puzzle = akari.generate(rows, cols, seed, density)
+            assert akari.search(puzzle).verdict() is Verdict.UNIQUE

@@ -8,10 +8,18 @@ cells without a number take any number of lamps.  Solutions are distinct lamp se
 
 Input: one line per row, all rows equally long: ``.`` (or ``_``) a white cell,
 ``#`` (or ``?``) an unnumbered black cell, ``0`` to ``4`` a numbered black cell.
-Blank lines separate puzzles in a file holding several (batch mode).  A solution
+Spaces and tabs at the end of a row are ignored.  Blank lines separate puzzles in a
+file holding several (batch mode, at most :data:`MAX_PUZZLES`).  Lines end with
+``\n``, ``\r\n`` or ``\r``, and are counted so in messages.  Boards have at most
+:data:`MAX_SIDE` (100) rows and columns: setting up a search takes a few hundredths
+of a second and little memory at any size (its state is kept per run of white
+cells, not per cell and ray), but each decision's propagation and probing grows
+with the cells times the length of their rows and columns, and at 100 x 100 the
+deductions before the first choice already take up to about a second.  A solution
 renders as the seed's ``toString()`` text of the solved grid: ``?`` and ``0``-``4``
 black cells, ``L`` lamps, ``*`` lit white cells (``_`` unlit ones never occur in a
-solution).
+solution).  :func:`check` is the independent rule checker: the broken rules of a
+lamp set, in words.
 
 :class:`Akari` is the seed's class (``zwarteCellen``, ``lampen``, ``verlicht``,
 ``stralen``, ``plaatsLamp``, ``verwijderLamp``, ``isOpgelost``, ``toString``).
@@ -32,18 +40,29 @@ puzzle with a unique solution (see :func:`generate`).
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, Verdict, examples_in, hookimpl
+from backtrack import InputError, Param, Puzzle, Search, Verdict, examples_in, hookimpl, quoted
 
 Position = tuple[int, int]
 
 WHITE_CHARS = "._"
 BLACK_CHARS = "#?"
 MAX_NUMBER = 4
+NUMBER_CHARS = "01234"
+#: The most rows and the most columns a board may have (see the module docstring for why).
+MAX_SIDE = 100
+LIMITS = f"the largest board accepted is {MAX_SIDE} x {MAX_SIDE} cells"
+#: The most puzzles a file may hold (and a ``generate`` command prints).
+MAX_PUZZLES = 100_000
+BOM = "\ufeff"
+#: What may end a line unseen (and fill a blank line): spaces and tabs, nothing else.
+SPACES = " \t"
+BLANK_INSIDE = "expected a row of the grid, found a blank line (blank lines only separate puzzles)"
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -209,48 +228,94 @@ class Akari:
 
 # -- input and output -----------------------------------------------------------------
 
+def newlines(text: str) -> str:
+    """``text`` with every line ended by ``\\n``: ``\\r\\n`` and ``\\r`` end lines too (as editors count them).
+
+    Other characters that Python's ``str.splitlines`` would take for line breaks
+    (form feed, ``\\x85``, ``\\u2028`` ...) stay inside their line, so that line
+    numbers in messages are the ones an editor shows.
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def blank(line: str) -> bool:
+    """Whether a line holds nothing but spaces and tabs."""
+    return not line.strip(SPACES)
+
+
 def parse(text: str, source: str = "<input>") -> Akari:
-    """A grid from the file format; :class:`InputError` names the line and column of a fault."""
-    lines = [line.rstrip() for line in text.splitlines()]
-    numbered = [(number, line) for number, line in enumerate(lines, 1)]
-    while numbered and not numbered[-1][1]:
-        numbered.pop()
-    while numbered and not numbered[0][1]:
-        numbered.pop(0)
-    if not numbered:
-        raise InputError("expected a grid, one line per row ('.' white, '#' black, 0-4 numbered black), found an empty file", source, 1, 1)
-    first, width = numbered[0][0], len(numbered[0][1])
+    """A grid from the file format; :class:`InputError` names the line and column of a fault.
+
+    Blank lines before and after the grid and spaces and tabs at the end of a line
+    are ignored, and so is a byte-order mark at the start.  At most :data:`MAX_SIDE`
+    rows and columns are accepted; larger input is refused without reading it all.
+    """
+    text = newlines(text.removeprefix(BOM))
+    body = text.lstrip(SPACES + "\n")
+    if not body:
+        raise InputError("expected a grid, one line per row ('.' white, '#' black, 0-4 numbered black), "
+                         "found an empty file", source, 1, 1)
+    begin = text.rfind("\n", 0, len(text) - len(body)) + 1  # where the first row's line begins
+    before = text.count("\n", 0, begin)
+    lines = text[begin:].split("\n", MAX_SIDE)
+    rest = lines.pop() if len(lines) > MAX_SIDE else ""  # the text after the first MAX_SIDE lines
+    more = not blank(rest.replace("\n", ""))
+    while not more and blank(lines[-1]):
+        lines.pop()
+    width = len(lines[0].rstrip(SPACES))
     black: list[tuple[int, ...]] = []
-    for r, (number, line) in enumerate(numbered):
+    for r, line in enumerate(lines):
+        number = before + r + 1
+        line = line.rstrip(SPACES)
         if not line:
-            raise InputError("expected a row of the grid, found a blank line (blank lines only separate puzzles)", source, number, 1)
-        for k, char in enumerate(line):
+            raise InputError(BLANK_INSIDE, source, number, 1)
+        for k, char in enumerate(line[:MAX_SIDE]):
             if char in WHITE_CHARS:
                 continue
             if char in BLACK_CHARS:
                 black.append((r, k))
-            elif char.isdigit() and char.isascii():
-                if int(char) > MAX_NUMBER:
-                    raise InputError(f"expected a number of lamps from 0 to {MAX_NUMBER}, found {char!r}", source, number, k + 1)
+            elif char in NUMBER_CHARS:
                 black.append((r, k, int(char)))
+            elif char.isascii() and char.isdigit():
+                raise InputError(f"expected a number of lamps from 0 to {MAX_NUMBER}, found {quoted(char)}",
+                                 source, number, k + 1)
             else:
-                raise InputError(f"expected '.' or '_' (white), '#' or '?' (black) or 0-{MAX_NUMBER} (numbered black), found {char!r}", source, number, k + 1)
+                raise InputError(f"expected '.' or '_' (white), '#' or '?' (black) or 0-{MAX_NUMBER} (numbered black), "
+                                 f"found {quoted(char)}", source, number, k + 1)
+        if len(line) > MAX_SIDE:
+            raise InputError(f"expected at most {MAX_SIDE} cells in a row ({LIMITS}), found {len(line):,}",
+                             source, number, MAX_SIDE + 1)
         if len(line) != width:
-            column = min(len(line), width) + 1
-            raise InputError(f"expected {width} cells in every row (as in line {first}), found {len(line)}", source, number, column)
-    return Akari(len(numbered), width, black)
+            raise InputError(f"expected {width} cells in every row, as many as in the first row of this grid, "
+                             f"found {len(line)}", source, number, min(len(line), width) + 1)
+    if more:
+        number = before + MAX_SIDE + 1
+        if blank(rest.split("\n", 1)[0]):
+            raise InputError(BLANK_INSIDE, source, number, 1)
+        raise InputError(f"expected at most {MAX_SIDE} rows ({LIMITS}), found more", source, number, 1)
+    return Akari(len(lines), width, black)
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    """The puzzles of a file: blocks of lines separated by blank lines, with their first line."""
+    """The puzzles of a file: blocks of lines separated by blank lines, with the number of their first line.
+
+    Lines are counted as :func:`parse` counts them.  A block longer than
+    :data:`MAX_SIDE` rows keeps only its first ``MAX_SIDE + 1`` lines: :func:`parse`
+    refuses it at the first line too many, and the rest is never copied.  More
+    than :data:`MAX_PUZZLES` puzzles are refused.
+    """
     parts: list[tuple[int, str]] = []
     block: list[str] = []
     start = 1
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
+    for number, line in enumerate(newlines(text).split("\n"), 1):
+        if not blank(line):
             if not block:
+                if len(parts) == MAX_PUZZLES:
+                    raise InputError(f"expected at most {MAX_PUZZLES:,} puzzles in a file, found more: "
+                                     f"puzzle {MAX_PUZZLES + 1:,} begins here", "<input>", number, 1)
                 start = number
-            block.append(line)
+            if len(block) <= MAX_SIDE:
+                block.append(line)
         elif block:
             parts.append((start, "\n".join(block) + "\n"))
             block = []
@@ -274,6 +339,59 @@ def render(spec: Akari, solution: Sequence[Position]) -> str:
 def as_json(spec: Akari, solution: Sequence[Position]) -> list[list[int]]:
     """The lamps as ``[r, k]`` pairs in reading order."""
     return [list(cell) for cell in solution]
+
+
+def check(spec: Akari, solution: Sequence[Position]) -> list[str]:
+    """The rules that the lamps of ``solution`` break, one sentence each; an empty list when it is solved.
+
+    ``solution`` holds ``(row, column)`` pairs counted from 0, as the search gives
+    them; the sentences count rows and columns from 1 (``row 3, column 5: this
+    cell is not lit``).  Independent of the search: every rule is derived again
+    from the black cells of ``spec`` by walking its rows and columns.
+    """
+    rows, cols, black = spec.rows, spec.cols, spec.black
+
+    def at(r: int, k: int) -> str:
+        return f"row {r + 1}, column {k + 1}"
+
+    problems: list[str] = []
+    lamps: set[Position] = set()
+    for r, k in solution:
+        if not (0 <= r < rows and 0 <= k < cols):
+            problems.append(f"{at(r, k)}: this lamp lies outside the {rows} x {cols} grid")
+        elif (r, k) in black:
+            problems.append(f"{at(r, k)}: this lamp stands on a black cell")
+        elif (r, k) in lamps:
+            problems.append(f"{at(r, k)}: this cell holds two lamps")
+        else:
+            lamps.add((r, k))
+    # A run of white cells between black cells (or the edge) in a row or column is lit
+    # all along by a lamp in it, and two lamps in one run light each other.
+    lines = [[(r, k) for k in range(cols)] for r in range(rows)] + [[(r, k) for r in range(rows)] for k in range(cols)]
+    lit: set[Position] = set()
+    for line in lines:
+        run: list[Position] = []
+        for cell in [*line, None]:
+            if cell is not None and cell not in black:
+                run.append(cell)
+                continue
+            placed = [c for c in run if c in lamps]
+            if placed:
+                lit.update(run)
+            for one, other in zip(placed, placed[1:]):
+                problems.append(f"{at(*other)}: this lamp is lit by the lamp at {at(*one)}")
+            run = []
+    for r in range(rows):
+        for k in range(cols):
+            if (r, k) not in black and (r, k) not in lit:
+                problems.append(f"{at(r, k)}: this cell is not lit")
+    for (r, k), number in sorted(black.items()):
+        if number is not None:
+            count = sum((r + dr, k + dk) in lamps for dr, dk in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+            if count != number:
+                lamps_next = f"{count} lamp" if count == 1 else f"{count} lamps"
+                problems.append(f"{at(r, k)}: the number {number} has {lamps_next} next to it")
+    return problems
 
 
 # -- the search ---------------------------------------------------------------------------
@@ -302,9 +420,16 @@ class AkariSearch(Search):
     deductions only remove lamp sets that are no solution, so each solution is
     found exactly once.  A contradiction makes ``moves`` of the next level empty.
 
-    State per white cell: ``value`` (-1 undecided, 0 no lamp, 1 lamp), ``lit`` (lamps
-    lighting it), ``open`` (undecided cells that could still light it, itself
-    included); per number: ``need`` (lamps still missing) and ``free`` (undecided
+    The white cells are numbered in reading order.  A *segment* is a maximal run
+    of white cells in a row (``across``) or a column (``down``): a lamp lights
+    exactly its two segments, so the state is kept per segment and takes memory
+    in proportion to the cells, never to the cells times the length of their rays.
+    State per white cell: ``value`` (-1 undecided, 0 no lamp, 1 lamp); per
+    segment: ``lamps`` (0 or 1: a lamp lights all of it), ``open`` (undecided
+    cells in it) and ``dark`` (unlit cells in it).  A cell is lit when one of its
+    segments holds a lamp, and the cells that could still light it number
+    ``open[across] + open[down]``, less one when it is undecided itself (it is in
+    both).  Per number: ``need`` (lamps still missing) and ``free`` (undecided
     neighbours).  Every decision is pushed on a trail, and undo takes decisions
     back in reverse order, so the state is restored exactly.
     """
@@ -313,16 +438,53 @@ class AkariSearch(Search):
 
     def __init__(self, spec: Akari, probing: bool = True):
         self.probing = probing
-        whites = spec.whites()
-        index = {cell: i for i, cell in enumerate(whites)}
-        self.cells = whites
-        self.index = index
-        # sees[i]: the white cells a lamp on i lights; reach[i] adds i itself (visibility is symmetric).
-        self.sees = [tuple(index[cell] for cell in spec.stralen(*cell)) for cell in whites]
-        self.reach = [(i, *seen) for i, seen in enumerate(self.sees)]
+        rows, cols = spec.rows, spec.cols
+        black_in_row: list[set[int]] = [set() for _ in range(rows)]
+        for r, k in spec.black:
+            black_in_row[r].add(k)
+        at = [-1] * (rows * cols)  # at[r * cols + k]: the number of white cell (r, k), -1 for a black cell
+        place: list[int] = []  # place[i]: r * cols + k of white cell i
+        across: list[int] = []
+        members: list[list[int]] = []
+        for r in range(rows):
+            blacks, base, run = black_in_row[r], r * cols, None
+            for k in range(cols):
+                if k in blacks:
+                    run = None
+                    continue
+                i = len(place)
+                at[base + k] = i
+                place.append(base + k)
+                if run is None:
+                    run = []
+                    members.append(run)
+                run.append(i)
+                across.append(len(members) - 1)
+        self.across_segments = len(members)
+        down = [0] * len(place)
+        for k in range(cols):
+            run = None
+            for spot in range(k, rows * cols, cols):
+                i = at[spot]
+                if i < 0:
+                    run = None
+                    continue
+                if run is None:
+                    run = []
+                    members.append(run)
+                run.append(i)
+                down[i] = len(members) - 1
+        self.width = cols
+        self.at, self.place, self.across, self.down, self.members = at, place, across, down, members
+
+        def white(r: int, k: int) -> int:
+            return at[r * cols + k] if 0 <= r < rows and 0 <= k < cols else -1
+
         numbers = sorted(spec.numbers.items())
-        self.number_cells = [tuple(index[n] for n in spec._neighbours(*cell) if n in index) for cell, _ in numbers]
-        self.around: list[list[int]] = [[] for _ in whites]
+        self.number_cells = [
+            tuple(i for i in (white(r + dr, k + dk) for dr, dk in _STEPS) if i >= 0) for (r, k), _ in numbers
+        ]
+        self.around: list[list[int]] = [[] for _ in place]
         for j, cells in enumerate(self.number_cells):
             for i in cells:
                 self.around[i].append(j)
@@ -332,20 +494,24 @@ class AkariSearch(Search):
         for (r, k), _ in numbers:
             pairs = []
             for dr, dk in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-                a, b, x = index.get((r + dr, k)), index.get((r, k + dk)), index.get((r + dr, k + dk))
-                if a is not None and b is not None and x is not None:
+                a, b, x = white(r + dr, k), white(r, k + dk), white(r + dr, k + dk)
+                if a >= 0 and b >= 0 and x >= 0:
                     pairs.append((a, b, x))
             self.diagonals.append(pairs)
-        self.seen = [frozenset(seen) for seen in self.sees]
         self.need = [number for _, number in numbers]
         self.free = [len(cells) for cells in self.number_cells]
-        self.value = [-1] * len(whites)
-        self.lit = [0] * len(whites)
-        self.open = [len(reach) for reach in self.reach]
-        self.unlit = len(whites)
+        self.value = [-1] * len(place)
+        self.lamps = [0] * len(members)
+        self.open = [len(cells) for cells in members]
+        self.dark = list(self.open)
+        self.unlit = len(place)
         self.trail: list[int] = []
         self.marks: list[tuple[int, bool]] = []
         self.dead = False
+
+    def cell(self, i: int) -> Position:
+        """``(row, column)`` of white cell ``i``, counted from 0."""
+        return divmod(self.place[i], self.width)
 
     # -- propagation ------------------------------------------------------------
     def _initial(self) -> list[tuple[int, int]] | None:
@@ -359,12 +525,14 @@ class AkariSearch(Search):
         for j, cells in enumerate(self.number_cells):
             if len(cells) - self.need[j] == 1:
                 pending.extend((x, 0) for _, _, x in self.diagonals[j])
-        pending.extend((i, 1) for i, reach in enumerate(self.reach) if len(reach) == 1)
+        members, across, down = self.members, self.across, self.down
+        pending.extend((i, 1) for i in range(len(across)) if len(members[across[i]]) == 1 == len(members[down[i]]))
         return pending
 
     def _propagate(self, pending: list[tuple[int, int]]) -> bool:
         """Make the decisions of ``pending`` and all they force; false on a contradiction."""
-        value, lit, open_, reach, sees = self.value, self.lit, self.open, self.reach, self.sees
+        value, across, down, members, lamps, open_, dark = (
+            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark)
         around, need, free, number_cells, trail = self.around, self.need, self.free, self.number_cells, self.trail
         diagonals = self.diagonals
         unlit = self.unlit
@@ -376,21 +544,36 @@ class AkariSearch(Search):
                     if now != v:
                         return False
                     continue
-                if v and lit[i]:
+                h, w = across[i], down[i]
+                if v and (lamps[h] or lamps[w]):
                     return False
                 value[i] = v
                 trail.append(i)
-                cells = reach[i]
-                for c in cells:
-                    open_[c] -= 1
+                open_[h] -= 1
+                open_[w] -= 1
                 if v:
-                    for c in cells:
-                        if not lit[c]:
-                            unlit -= 1
-                        lit[c] += 1
-                    for c in sees[i]:
+                    # Light both segments (cell i is counted once: with h, while w is still dark)
+                    # and rule out a lamp on every undecided cell they hold.
+                    lit = 0
+                    for c in members[h]:
+                        if not lamps[down[c]]:
+                            dark[down[c]] -= 1
+                            lit += 1
                         if value[c] < 0:
                             pending.append((c, 0))
+                    dark[h] -= lit
+                    unlit -= lit
+                    lamps[h] = 1
+                    lit = 0
+                    for c in members[w]:
+                        if not lamps[across[c]]:
+                            dark[across[c]] -= 1
+                            lit += 1
+                        if value[c] < 0:
+                            pending.append((c, 0))
+                    dark[w] -= lit
+                    unlit -= lit
+                    lamps[w] = 1
                     # Every count is updated before a contradiction is reported: undo reverses them all.
                     broken = False
                     for j in around[i]:
@@ -419,13 +602,21 @@ class AkariSearch(Search):
                                     pending.append((x, 0))
                     if broken:
                         return False
-                    for c in cells:
-                        if not lit[c]:
-                            left = open_[c]
+                    # The cells that could still light a cell of segment s are at least open[s]:
+                    # only a dark segment with at most two left can hold a cell that is forced.
+                    for s in (h, w):
+                        if lamps[s] or open_[s] > 2:
+                            continue
+                        for c in members[s]:
+                            a, b = across[c], down[c]
+                            if lamps[a] or lamps[b]:
+                                continue
+                            left = open_[a] + open_[b] - (value[c] < 0)
                             if left == 0:
                                 return False
                             if left == 1:
-                                pending.extend((n, 1) for n in reach[c] if value[n] < 0)
+                                pending.extend((n, 1) for n in members[a] if value[n] < 0)
+                                pending.extend((n, 1) for n in members[b] if value[n] < 0)
                             elif left == 2 and value[c] >= 0:
                                 pending.extend(self._corner(c))
             return True
@@ -436,35 +627,47 @@ class AkariSearch(Search):
         """Cell ``c`` is unlit, has no lamp and two candidates ``a`` (in its row) and ``b``
         (in its column): the cell where ``b``'s row meets ``a``'s column sees both, so a
         lamp there would leave ``c`` dark."""
-        value, cells = self.value, self.cells
-        a, b = (n for n in self.reach[c] if value[n] < 0)
-        row, col = cells[c]
-        if cells[a][0] != row:
-            a, b = b, a
-        if cells[a][0] != row or cells[b][1] != col:
+        value, across, down, place, width = self.value, self.across, self.down, self.place, self.width
+        in_row = [n for n in self.members[across[c]] if value[n] < 0]
+        in_column = [n for n in self.members[down[c]] if value[n] < 0]
+        if len(in_row) != 1 or len(in_column) != 1:
             return []  # both in the same line: every cell seeing both is a candidate of c
-        x = self.index.get((cells[b][0], cells[a][1]))
-        if x is not None and value[x] < 0 and x in self.seen[a] and x in self.seen[b]:
+        a, b = in_row[0], in_column[0]
+        x = self.at[place[b] - place[b] % width + place[a] % width]
+        if x >= 0 and value[x] < 0 and down[x] == down[a] and across[x] == across[b]:
             return [(x, 0)]
         return []
 
     def _retract(self, mark: int) -> None:
         """Take back the decisions on the trail above ``mark``, last first."""
-        value, lit, open_, reach, around, need, free, trail = (
-            self.value, self.lit, self.open, self.reach, self.around, self.need, self.free, self.trail)
+        value, across, down, members, lamps, open_, dark, around, need, free, trail = (
+            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark,
+            self.around, self.need, self.free, self.trail)
         unlit = self.unlit
         while len(trail) > mark:
             i = trail.pop()
             v = value[i]
             value[i] = -1
-            cells = reach[i]
-            for c in cells:
-                open_[c] += 1
+            h, w = across[i], down[i]
+            open_[h] += 1
+            open_[w] += 1
             if v:
-                for c in cells:
-                    lit[c] -= 1
-                    if not lit[c]:
-                        unlit += 1
+                lamps[w] = 0
+                lit = 0
+                for c in members[w]:
+                    if not lamps[across[c]]:
+                        dark[across[c]] += 1
+                        lit += 1
+                dark[w] += lit
+                unlit += lit
+                lamps[h] = 0
+                lit = 0
+                for c in members[h]:
+                    if not lamps[down[c]]:
+                        dark[down[c]] += 1
+                        lit += 1
+                dark[h] += lit
+                unlit += lit
                 for j in around[i]:
                     need[j] += 1
                     free[j] += 1
@@ -479,20 +682,34 @@ class AkariSearch(Search):
             return (START,)
         if self.dead:
             return ()
-        # The unlit cell with the fewest candidates; among those, the candidate
-        # that lights most unlit cells is tried first as a lamp.
-        value, lit, open_ = self.value, self.lit, self.open
+        # The unlit cell with the fewest candidates (the first in reading order); among
+        # those candidates, the one that lights most unlit cells is tried first as a lamp.
+        value, across, down, members, lamps, open_, dark = (
+            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark)
         best, fewest = -1, 1 << 30
-        for c, count in enumerate(open_):
-            if count < fewest and not lit[c]:
-                best, fewest = c, count
-                if count <= 2:
+        for s in range(self.across_segments):  # every unlit cell lies in a dark row segment
+            if dark[s]:
+                there = open_[s]
+                for c in members[s]:
+                    if not lamps[down[c]]:
+                        count = there + open_[down[c]] - (value[c] < 0)
+                        if count < fewest:
+                            best, fewest = c, count
+                            if count <= 2:
+                                break
+                if fewest <= 2:
                     break
         if best < 0:
             return ()
-        reach = self.reach
-        pick = max((n for n in reach[best] if value[n] < 0), key=lambda n: sum(1 for c in reach[n] if not lit[c]))
-        r, k = self.cells[pick]
+        others = {n for n in members[across[best]] if value[n] < 0}
+        others.update(n for n in members[down[best]] if value[n] < 0)
+        others.discard(best)
+        candidates = ([best] if value[best] < 0 else []) + sorted(others)
+
+        def lights(n: int) -> int:
+            return dark[across[n]] + dark[down[n]] - (not lamps[across[n]] and not lamps[down[n]])
+
+        r, k = self.cell(max(candidates, key=lights))
         return (Choice(r, k, True), Choice(r, k, False))
 
     def record(self, level: int, move: object) -> None:
@@ -503,7 +720,11 @@ class AkariSearch(Search):
             pending = self._initial()
         else:
             row, col, lamp = move  # a Choice, or a plain (row, col, lamp) tuple from a saved prefix
-            pending = [(self.index[(row, col)], 1 if lamp else 0)]
+            spot = row * self.width + col
+            i = self.at[spot] if 0 <= col < self.width and 0 <= spot < len(self.at) else -1
+            if i < 0:
+                raise ValueError(f"({row}, {col}) is not a white cell of this grid")
+            pending = [(i, 1 if lamp else 0)]
         self.dead = pending is None or not self._propagate(pending)
         if not self.dead and self.probing and self.unlit:
             self.dead = not self._probe()
@@ -517,7 +738,7 @@ class AkariSearch(Search):
         while changed:
             changed = False
             for x in range(len(value)):
-                if value[x] < 0:
+                if value[x] < 0 and not self._quiet(x):
                     mark = len(trail)
                     ok = self._propagate([(x, 1)])
                     self._retract(mark)
@@ -525,6 +746,26 @@ class AkariSearch(Search):
                         if not self._propagate([(x, 0)]):
                             return False
                         changed = True
+        return True
+
+    def _quiet(self, x: int) -> bool:
+        """Whether a lamp on undecided cell ``x`` surely leads to no contradiction, found
+        without making it: ``x`` and the undecided cells it sees are next to no number,
+        and each of those cells is alone in its other segment or leaves at least three
+        undecided cells there (so every unlit cell of that segment keeps three
+        candidates).  A lamp on ``x`` then rules out the cells it sees and forces
+        nothing else, so probing it would change nothing; in open areas this saves
+        most of the work."""
+        value, across, down, members, open_, around = (
+            self.value, self.across, self.down, self.members, self.open, self.around)
+        if around[x]:
+            return False
+        for c in members[across[x]]:
+            if value[c] < 0 and c != x and (around[c] or (open_[down[c]] < 4 and len(members[down[c]]) > 1)):
+                return False
+        for c in members[down[x]]:
+            if value[c] < 0 and c != x and (around[c] or (open_[across[c]] < 4 and len(members[across[c]]) > 1)):
+                return False
         return True
 
     def undo(self, level: int, move: object) -> None:
@@ -536,14 +777,24 @@ class AkariSearch(Search):
 
     def solution(self, path: tuple) -> tuple[Position, ...]:
         """The lamps, in reading order."""
-        return tuple(cell for cell, v in zip(self.cells, self.value) if v == 1)
+        width, place = self.width, self.place
+        return tuple(divmod(place[i], width) for i, v in enumerate(self.value) if v == 1)
+
+    def format_move(self, level: int, move: object) -> str:
+        """``start (deductions from the clues)``, ``lamp at row 3, column 5``, ``no lamp at ...`` (counted from 1)."""
+        if move == START:
+            return "start (deductions from the clues)"
+        row, col, lamp = move  # type: ignore[misc]
+        return f"{'lamp' if lamp else 'no lamp'} at row {row + 1}, column {col + 1}"
 
 
 def search(spec: Akari, probe: str = "yes", **_: object) -> Search:
     """A fresh search of ``spec`` (lamps already on ``spec`` are ignored); ``probe="no"``
     leaves out the failed-lamp probing after each decision."""
     if probe not in ("yes", "no"):
-        raise ValueError(f"probe must be yes or no, not {probe!r}")
+        raise ValueError(f"parameter probe must be one of yes, no, not {quoted(str(probe))}")
+    if spec.rows > MAX_SIDE or spec.cols > MAX_SIDE:
+        raise ValueError(f"this board has {spec.rows} x {spec.cols} cells: {LIMITS}")
     return AkariSearch(spec, probing=probe == "yes")
 
 
@@ -561,6 +812,9 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     in random order as long as the solution stays unique: all that can be removed
     when ``minimal``, else only about half of them (an easier puzzle).
     """
+    for name, value in (("rows", rows), ("cols", cols)):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
+            raise ValueError(f"the number of {name} must be a whole number from 1 to {MAX_SIDE}, not {value!r}")
     if not 0 <= density < 1:
         raise ValueError(f"density must be at least 0 and below 1, not {density}")
     rng = random.Random(seed)
@@ -620,6 +874,8 @@ PUZZLE = Puzzle(
     split=split,
     as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "akari"),
+    check=check,
+    limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells",
 )
 
 
@@ -628,17 +884,45 @@ def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
 
 
+def _whole(low: int, high: int, what: str):  # type: ignore[no-untyped-def]
+    """An argparse ``type``: a whole number from ``low`` to ``high`` (a leading minus sign when ``low`` is negative)."""
+
+    def convert(text: str) -> int:
+        digits = text[1:] if text.startswith("-") and low < 0 else text
+        if (digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(max(-low, high)))
+                and low <= int(text) <= high):
+            return int(text)
+        raise argparse.ArgumentTypeError(f"expected {what}, a whole number from {low} to {high}, not {quoted(text)}")
+
+    return convert
+
+
+def _density(text: str) -> float:
+    """An argparse ``type``: a chance from 0 up to (not including) 1."""
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"expected a chance at least 0 and below 1 (such as 0.2), not {quoted(text)}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.akari generate ROWS COLS [--seed S] [--density D] [--half] [--puzzles N]``."""
+    """``python -m backtrack_puzzles.akari generate ROWS COLS [--seed S] [--density D] [--half] [--puzzles N]``.
+
+    Sizes are at most :data:`MAX_SIDE`; a bad argument ends with a message and exit status 2.
+    """
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.akari", description="Akari tools.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     make = commands.add_parser("generate", help="print a new puzzle with a unique solution")
-    make.add_argument("rows", type=int)
-    make.add_argument("cols", type=int)
-    make.add_argument("--seed", type=int, default=None, help="random seed (the same seed gives the same puzzle)")
-    make.add_argument("--density", type=float, default=0.2, help="chance that a cell is black [default: 0.2]")
+    make.add_argument("rows", type=_whole(1, MAX_SIDE, "the number of rows"), help=f"1 to {MAX_SIDE}")
+    make.add_argument("cols", type=_whole(1, MAX_SIDE, "the number of columns"), help=f"1 to {MAX_SIDE}")
+    make.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1, "a seed"), default=None,
+                      help="random seed (the same seed gives the same puzzle)")
+    make.add_argument("--density", type=_density, default=0.2, help="chance that a cell is black [default: 0.2]")
     make.add_argument("--half", action="store_true", help="remove only about half the removable numbers (easier)")
-    make.add_argument("--puzzles", type=int, default=1, metavar="N",
+    make.add_argument("--puzzles", type=_whole(1, MAX_PUZZLES, "the number of puzzles"), default=1, metavar="N",
                       help="print N puzzles (seeds S, S+1, ...) separated by blank lines, a batch file [default: 1]")
     args = parser.parse_args(argv)
     try:
@@ -649,6 +933,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     return 0
 
 
