@@ -1,4 +1,4 @@
-"""Tests of the bubbles and blocks plugin: the seed's session, solutions, counts, errors, command."""
+"""Tests of the bubbles plugin: the seed's session, solutions, checker, errors, limits, command, generator."""
 
 from __future__ import annotations
 
@@ -6,13 +6,15 @@ import itertools
 import json
 import random
 import re
+import string
 
 import pytest
 
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import bubbles
-from backtrack_puzzles.bubbles import PUZZLE, Puzzel, generate, parse, render, search
+from backtrack_puzzles.bubbles import MAX_SIZE, PUZZLE, Puzzel, check, generate, parse, render, search
+from measure import MEMORY_LIMIT, setup_cost
 
 SEED_FILE = """\
 #AAB
@@ -175,52 +177,21 @@ def test_seed_sets_are_plain_sets_of_tuples(tmp_path):
     assert Puzzel(tmp_path / "puzzel.txt").rijen == 4  # a Path works too
 
 
-# -- an independent checker and a brute-force counter (nothing from the search) ---------
+# -- a brute-force counter (nothing from the search; the rules from the plugin's independent checker) --
 
-def check(puzzle_text: str, solved: str) -> list[str]:
-    """Every broken rule of ``solved`` (the seed's str() format) for the puzzle text."""
-    letters = [line for line in puzzle_text.splitlines() if line]
-    grid = solved.splitlines()
-    problems = []
-    if len(grid) != len(letters) or any(len(a) != len(b) for a, b in zip(grid, letters)):
-        return ["the solved grid has another shape"]
-    rows, cols = len(letters), len(letters[0])
-    found: dict[str, dict[str, int]] = {}
-    for r in range(rows):
-        for k in range(cols):
-            char, letter = grid[r][k], letters[r][k]
-            if (char == "#") != (letter == "#"):
-                problems.append(f"({r}, {k}) green differs")
-            if char not in "#O*.":
-                problems.append(f"({r}, {k}) holds {char!r}")
-            if char in "O*":
-                found.setdefault(letter, {"O": 0, "*": 0})[char] += 1
-            if char == "*" and not (r == rows - 1 or grid[r + 1][k] in "#*"):
-                problems.append(f"block at ({r}, {k}) does not rest")
-            if char == "O" and not (r == 0 or grid[r - 1][k] in "#O"):
-                problems.append(f"bubble at ({r}, {k}) does not hang")
-    for letter in {char for line in letters for char in line} - {"#"}:
-        if found.get(letter) != {"O": 1, "*": 1}:
-            problems.append(f"region {letter} holds {found.get(letter)}")
-    return problems
-
-
-def brute_force(puzzle_text: str) -> set[str]:
+def brute_force(puzzle: str | Puzzel) -> set[str]:
     """All solved grids, by trying every (bubble, block) pair of squares in every region."""
-    letters = [line for line in puzzle_text.splitlines() if line]
+    spec = parse(puzzle) if isinstance(puzzle, str) else puzzle
     regions: dict[str, list[tuple[int, int]]] = {}
-    for r, line in enumerate(letters):
+    for r, line in enumerate(spec.opgave().splitlines()):
         for k, char in enumerate(line):
             if char != "#":
                 regions.setdefault(char, []).append((r, k))
     found = set()
     for choice in itertools.product(*(itertools.permutations(squares, 2) for squares in regions.values())):
-        grid = [["#" if char == "#" else "." for char in line] for line in letters]
-        for (r1, k1), (r2, k2) in choice:
-            grid[r1][k1], grid[r2][k2] = "O", "*"
-        text = "\n".join(map("".join, grid))
-        if not check(puzzle_text, text):
-            found.add(text)
+        solution = dict(zip(regions, choice))
+        if not check(spec, solution):
+            found.add(render(spec, solution))
     return found
 
 
@@ -279,6 +250,28 @@ def test_counts_match_brute_force_on_small_random_instances():
     assert max(counts) >= 20
 
 
+def test_objects_placed_in_advance_match_brute_force():
+    # Random bubbles and blocks placed with the seed's methods; the brute force keeps
+    # only the grids that keep them (the checker's rule).
+    rng = random.Random(7)
+    kept = 0
+    for text in small_instances()[::2]:
+        spec = parse(text)
+        rows, cols = spec.rijen, spec.kolommen
+        for _ in range(rng.randint(1, 3)):
+            place = spec.plaats_luchtbel if rng.random() < 0.5 else spec.plaats_rotsblok
+            try:
+                place(rng.randrange(rows), rng.randrange(cols))
+            except AssertionError:
+                continue
+        found = list(search(spec).solutions())
+        assert all(check(spec, solution) == [] for solution in found), text
+        grids = [render(spec, s) for s in found]
+        assert len(set(grids)) == len(grids) and set(grids) == brute_force(spec), text
+        kept += bool(spec._luchtbellen or spec._rotsblokken)
+    assert kept >= 20
+
+
 def test_count_and_verdict_agree_with_the_solutions():
     for text in small_instances()[::5]:
         spec = parse(text)
@@ -292,10 +285,11 @@ def test_every_solution_passes_the_checker_on_larger_puzzles():
     for example in PUZZLE.examples.values():
         text = example.read_text(encoding="utf-8")
         spec = parse(text)
-        found = [render(spec, s) for s in search(spec).solutions(limit=200)]
-        assert found, example
-        for solved in found:
-            assert check(text, solved) == [], example
+        solutions = list(search(spec).solutions(limit=200))
+        assert solutions, example
+        for solution in solutions:
+            assert check(spec, solution) == [], example
+        found = [render(spec, s) for s in solutions]
         assert len(set(found)) == len(found)
 
 
@@ -367,7 +361,14 @@ def test_uit_tekst_and_opgave():
         ("\n\n  \n", 1, 1, "empty file"),
         ("AB\nABC\n", 2, 3, "expected 2 squares"),
         ("ABC\nAB\n", 2, 3, "expected 3 squares"),
-        ("AB\n\nAB\n", 2, 1, "found 0"),
+        ("AB\n\nAB\n", 2, 1, "expected 2 squares on every row (as on line 1), found a blank line"),
+        ("AB\n  \nAB\n", 2, 1, "found a blank line"),
+        ("\n\nAB\nABC\n", 4, 3, "expected 2 squares on every row (as on line 3), found 3"),
+        ("\n \r\nABC\nAB\n\n", 4, 3, "expected 3 squares on every row (as on line 3), found 2"),
+        ("\n\nAB\nBA\n", 4, 1, "region B is not connected: this square is cut off from its square on line 3, column 2"),
+        ("\nAB\nA\x0cB\n", 3, 2, "found '\\x0c'"),
+        ("AB\nAB\rAB\n", 2, 3, "found '\\r'"),
+        ("AB\nA" + "9" * 5000 + "\n", 2, 2, "found '9'"),
         ("AB\nAb\n", 2, 2, "found 'b'"),
         ("AB\nA.\n", 2, 2, "found '.'"),
         ("A B\n", 1, 2, "found ' '"),
@@ -425,8 +426,8 @@ def test_command_json_and_trace(tmp_path, capsys):
     path.write_text("AA\nBB\n", encoding="utf-8")
     assert main(["solve", "bubbles", str(path), "--all", "--trace"]) == 0
     out = capsys.readouterr().out
-    assert "level 0: move ('A', 'O', (0, 0)) valid\nSolution 1\nO*\nO*\n" in out
-    assert "level 0: move ('A', 'O', (0, 1)) valid\nSolution 2\n*O\n*O\n" in out
+    assert "level 0: move bubble of region A at row 1, column 1 valid\nSolution 1\nO*\nO*\n" in out
+    assert "level 0: move bubble of region A at row 1, column 2 valid\nSolution 2\n*O\n*O\n" in out
 
 
 def test_command_unsolvable_and_bad_input(tmp_path, capsys):
@@ -454,7 +455,7 @@ def test_generator_is_repeatable_and_solvable():
         assert puzzel.opgave() == generate(7, 9, seed).opgave()
         assert (puzzel.rijen, puzzel.kolommen) == (7, 9)
         first = search(puzzel).first()
-        assert first is not None and check(puzzel.opgave(), render(puzzel, first)) == []
+        assert first is not None and check(puzzel, first) == []
     assert generate(7, 9, 1).opgave() != generate(7, 9, 2).opgave()
 
 
@@ -462,13 +463,213 @@ def test_generator_unique_on_small_grids():
     for seed in range(3):
         puzzel = generate(5, 6, seed, unique=True)
         assert search(puzzel).verdict() is Verdict.UNIQUE
-        assert check(puzzel.opgave(), render(puzzel, search(puzzel).first())) == []
+        assert check(puzzel, search(puzzel).first()) == []
 
 
 def test_generator_command(capsys):
     assert bubbles.main(["generate", "6", "8", "--seed", "4", "--solution"]) == 0
     text, solved = capsys.readouterr().out.rstrip("\n").split("\n\n")
-    assert text == generate(6, 8, 4).opgave()
-    assert check(text, solved) == []
-    assert bubbles.main(["generate", "0", "8"]) == 2
-    assert "at least one row" in capsys.readouterr().err
+    puzzel = generate(6, 8, 4)
+    assert text == puzzel.opgave()
+    first = search(puzzel).first()
+    assert solved == render(puzzel, first) and check(puzzel, first) == []
+
+
+# -- input that can never crash the command: numbers, byte-order marks, sizes -----------------
+
+def test_a_number_of_any_length_is_a_located_error(tmp_path, capsys):
+    huge = "9" * 5000
+    for text, line, column in ((huge + "\n", 1, 1), ("AB\nA" + huge + "\n", 2, 2), ("\n\nAB\nAB" + huge, 4, 3)):
+        with pytest.raises(InputError) as caught:
+            parse(text, "big.txt")
+        assert (caught.value.line, caught.value.column) == (line, column)
+        assert "found '9'" in caught.value.message and len(str(caught.value)) < 200
+    path = tmp_path / "big.txt"
+    path.write_text("AB\nA" + huge + "\n", encoding="utf-8")
+    assert main(["solve", "bubbles", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:2: expected an uppercase letter A-Z" in err and "Traceback" not in err and len(err) < 300
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    data = PUZZLE.examples[name].read_bytes()
+    mode = "--unique" if name == "generated-15x20" else "--count"  # 15x20 has too many solutions to count
+    results = []
+    for prefix, file in ((b"", "plain.txt"), (b"\xef\xbb\xbf", "marked.txt")):
+        path = tmp_path / file
+        path.write_bytes(prefix + data)
+        assert main(["solve", "bubbles", str(path), mode, "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        results.append({key: result.get(key) for key in ("solutions", "attempts", "complete", "verdict")})
+    assert results[0] == results[1] and results[0]["solutions"] >= 1
+
+
+def test_the_seeds_constructor_reads_files_as_the_command_does(tmp_path):
+    marked = tmp_path / "puzzel.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + SEED_FILE.encode("utf-8"))
+    puzzel = Puzzel(str(marked))
+    assert (puzzel.rijen, puzzel.kolommen, puzzel.opgave()) == (4, 4, SEED_FILE.strip())
+    assert Puzzel.uit_tekst("\ufeff" + SEED_FILE).opgave() == SEED_FILE.strip()
+    broken = tmp_path / "kapot.txt"
+    broken.write_bytes(b"AB\nA\xff\n")
+    with pytest.raises(InputError, match=r"kapot.txt:2:2: expected UTF-8 text, found the byte 0xff"):
+        Puzzel(broken)
+    blank_first = tmp_path / "leeg.txt"
+    blank_first.write_text("\n\n" + SEED_FILE + "\n\n", encoding="utf-8")
+    assert Puzzel(blank_first).opgave() == SEED_FILE.strip()
+
+
+def test_blank_lines_around_the_grid_are_skipped(capsys, tmp_path):
+    spec = parse("\n  \n\r\n" + SEED_FILE + "\n \n")
+    assert spec.opgave() == SEED_FILE.strip() and search(spec).verdict() is Verdict.UNIQUE
+    path = tmp_path / "blank.txt"
+    path.write_text("\n\nAB\nA\n", encoding="utf-8")
+    assert main(["solve", "bubbles", str(path)]) == 2
+    assert f"{path}:4:2: expected 2 squares on every row (as on line 3), found 1" in capsys.readouterr().err
+
+
+def comb(size: int, letter: str = "A") -> str:
+    """The costliest shape found: full rows, each followed by a row green but for its first square."""
+    return "\n".join(letter * size if r % 2 == 0 else letter + "#" * (size - 1) for r in range(size))
+
+
+def striped(size: int) -> str:
+    """26 horizontal bands, one per region."""
+    return "\n".join(string.ascii_uppercase[r * 26 // size] * size for r in range(size))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [comb(MAX_SIZE), comb(MAX_SIZE, "Z"), "\n".join(["A" * MAX_SIZE] * MAX_SIZE), striped(MAX_SIZE)],
+    ids=["comb", "comb-Z", "one-region", "26-bands"],
+)
+def test_the_largest_grids_set_up_within_the_memory_limit(text):
+    seconds, peak = setup_cost("bubbles", text)
+    assert peak < MEMORY_LIMIT
+
+
+def test_grids_beyond_the_largest_are_refused_where_they_grow_too_large(tmp_path, capsys):
+    assert MAX_SIZE == 500 and "500 x 500" in PUZZLE.limits
+    parse("\n".join(["A" * MAX_SIZE] * 2))
+    with pytest.raises(InputError) as caught:
+        parse("\n" + "\n".join(["A" * (MAX_SIZE + 1)] * 2), "wide.txt")
+    assert (caught.value.line, caught.value.column) == (2, MAX_SIZE + 1)
+    assert caught.value.message == "expected at most 500 squares on a row (the largest grid is 500 x 500), found 501"
+    with pytest.raises(InputError) as caught:
+        parse("\n".join(["AB"] * (MAX_SIZE + 1)), "tall.txt")
+    assert (caught.value.line, caught.value.column) == (MAX_SIZE + 1, 1)
+    assert "expected at most 500 rows (the largest grid is 500 x 500)" in caught.value.message
+    path = tmp_path / "huge.txt"
+    path.write_text(("A" * 3000 + "\n") * 3000, encoding="utf-8")  # 9 MB: under the input limit, over the grid's
+    assert main(["solve", "bubbles", str(path)]) == 2
+    assert f"{path}:1:501: expected at most 500 squares on a row" in capsys.readouterr().err
+    assert main(["show", "bubbles"]) == 0
+    assert "limits: grids up to 500 x 500 squares, regions A-Z (at most 26)" in capsys.readouterr().out
+
+
+def test_the_puzzle_has_no_parameters_and_says_so(capsys):
+    assert PUZZLE.params == ()
+    assert main(["solve", "bubbles", "--example", "intro", "-p", "method=-1"]) == 2
+    err = capsys.readouterr().err
+    assert "has no parameter 'method'" in err and "Traceback" not in err
+
+
+# -- the independent checker ---------------------------------------------------------------------
+
+def test_checker_accepts_the_seeds_solution_and_names_each_broken_rule():
+    spec = parse(SEED_FILE)
+    solved = search(spec).first()
+    assert check(spec, solved) == []
+
+    def changed(letter: str, index: int, square: tuple[int, int]) -> list[str]:
+        solution = dict(solved)
+        pair = list(solution[letter])
+        pair[index] = square
+        solution[letter] = tuple(pair)
+        return check(spec, solution)
+
+    # The block of B moved from (2, 2) to (1, 3): it floats, and the block of D above (2, 2) now floats too.
+    assert changed("B", 1, (1, 3)) == [
+        "row 2, column 3: the block of region D does not rest on the bottom row, a green square or another block",
+        "row 2, column 4: the block of region B does not rest on the bottom row, a green square or another block",
+    ]
+    # The bubble of C moved down one square: it no longer hangs.
+    assert changed("C", 0, (2, 0)) == [
+        "row 3, column 1: the bubble of region C does not hang from the top row, a green square or another bubble"
+    ]
+    # The bubble of A moved onto a square of region B (whose own bubble is there too); D's bubble hung from it.
+    assert changed("A", 0, (0, 3)) == [
+        "row 1, column 4: holds the bubble of region A and the bubble of region B, "
+        "but a square holds at most one object",
+        "row 1, column 4: the bubble of region A is on a square of region B",
+        "row 2, column 2: the bubble of region D does not hang from the top row, a green square or another bubble",
+        "region A holds no bubble, not one",
+        "region B holds 2 bubbles, not one",
+    ]
+    assert changed("D", 0, (3, 2)) == [
+        "row 4, column 3: the bubble of region D is on a green square",
+        "region D holds no bubble, not one",
+    ]
+    assert changed("A", 1, (7, 0)) == [
+        "region A: its block is not on a square of the grid ((7, 0))",
+        "region A holds no block, not one",
+    ]
+    missing = dict(solved)
+    del missing["C"]
+    assert check(spec, missing) == ["region C holds no bubble, not one", "region C holds no block, not one"]
+    assert check(spec, {**solved, "E": ((0, 0), (0, 0))}) == ["'E' is not a region of this puzzle"]
+
+
+def test_checker_holds_the_solution_to_the_objects_placed_in_advance():
+    spec = Puzzel.uit_tekst("AA\nBB").plaats_luchtbel(0, 0)
+    assert check(spec, {"A": ((0, 0), (0, 1)), "B": ((1, 0), (1, 1))}) == []
+    assert check(spec, {"A": ((0, 1), (0, 0)), "B": ((1, 1), (1, 0))}) == [
+        "row 1, column 1: the bubble of region A was placed here in advance, but the solution does not keep it there"
+    ]
+
+
+# -- readable trace, the generator's arguments -----------------------------------------------------
+
+def test_trace_names_the_object_the_region_and_the_square(tmp_path, capsys):
+    assert main(["solve", "bubbles", "--example", "intro", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move nothing to choose: every bubble and block is decided valid" in out
+    path = tmp_path / "three.txt"
+    path.write_text("AAA\nBBB\n", encoding="utf-8")
+    assert main(["solve", "bubbles", str(path), "--all", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move bubble of region A at row 1, column 3 valid" in out
+    assert "(" not in out.split("Solution")[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["0", "8"], "argument rows: the number of rows must be a whole number from 1 to 500, not '0'"),
+    (["-3", "8"], "the number of rows must be a whole number from 1 to 500, not '-3'"),
+    (["8", "501"], "the number of columns must be a whole number from 1 to 500, not '501'"),
+    (["8", "9" * 5000], "the number of columns must be a whole number from 1 to 500, not '99999"),
+    (["x", "8"], "the number of rows must be a whole number from 1 to 500, not 'x'"),
+    (["1", "1"], "a grid needs at least two squares"),
+    (["5", "5", "--regions", "0"], "the number of regions must be a whole number from 1 to 26, not '0'"),
+    (["5", "5", "--regions", "27"], "the number of regions must be a whole number from 1 to 26, not '27'"),
+    (["5", "5", "--seed", "-1"], "the seed must be a whole number from 0 to"),
+    (["5", "5", "--seed", "9" * 5000], "the seed must be a whole number from 0 to"),
+    (["5", "5", "--green", "nan"], "the fraction of green squares must be a number from 0 to 0.9, not 'nan'"),
+    (["5", "5", "--green", "-0.1"], "the fraction of green squares must be a number from 0 to 0.9, not '-0.1'"),
+    (["5", "5", "--green", "1e999"], "the fraction of green squares must be a number from 0 to 0.9, not '1e999'"),
+    (["13", "12", "--unique"], "--unique makes grids of at most 144 squares (such as 12 x 12), not 13 x 12"),
+    (["5", "5", "--colour", "red"], "unrecognized arguments: --colour red"),
+])
+def test_generator_refuses_bad_arguments(args, words, capsys):
+    with pytest.raises(SystemExit) as caught:
+        bubbles.main(["generate", *args])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and len(err) < 1000
+
+
+def test_generator_makes_the_largest_grid():
+    puzzel = generate(MAX_SIZE, 3, 1)
+    assert (puzzel.rijen, puzzel.kolommen) == (MAX_SIZE, 3)
+    with pytest.raises(ValueError, match="the largest grid is 500 x 500, not 501 x 3"):
+        generate(MAX_SIZE + 1, 3, 1)

@@ -3,8 +3,10 @@
 Input: one line per row of the grid, top to bottom, every line as long as the
 first.  An uppercase letter ``A``-``Z`` is a square of the region with that letter
 (each region connected); ``#`` is a green square, which belongs to no region.
-Blank lines at the end are ignored; nothing else is allowed (no comments, since
-``#`` is a square).  This is the seed's ``puzzel.txt``::
+Blank lines before and after the grid are ignored; nothing else is allowed (no
+comments, since ``#`` is a square).  Grids have at most :data:`MAX_SIZE` (500)
+rows and 500 columns: larger ones are refused when parsed, naming the line (and
+the column) where the grid grows too large.  This is the seed's ``puzzel.txt``::
 
     #AAB
     CDDB
@@ -29,25 +31,45 @@ the candidates of all open variables are recomputed, a variable with none is a
 contradiction and one with a single candidate is decided at once, and the search
 branches on the open variable with the fewest candidates.
 
-``generate(rows, cols, seed)`` makes new puzzles (``python -m
-backtrack_puzzles.bubbles generate ROWS COLS --seed N``).
+The search's setup (reading the grid, listing each region's squares with the
+regions on their way to the ceiling and the floor, the first propagation) takes
+time and memory in proportion to the number of squares: a way is never longer
+than the 26 regions, and a propagation pass counts each variable's candidates
+only as far as they could still compete with the best so far.
+
+:func:`check` is the puzzle's independent rule checker.  ``generate(rows, cols,
+seed)`` makes new puzzles up to the same 500 x 500 (``python -m
+backtrack_puzzles.bubbles generate ROWS COLS --seed N``; ``--unique`` for grids
+of at most 144 squares).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import re
 import string
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, read_file
 
-__all__ = ["Puzzel", "parse", "render", "as_json", "BubblesSearch", "search", "generate", "PUZZLE"]
+__all__ = ["Puzzel", "parse", "render", "as_json", "check", "BubblesSearch", "search", "generate", "PUZZLE", "MAX_SIZE"]
 
 GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
 LETTERS = string.ascii_uppercase
+BOM = "\ufeff"
+NOT_A_SQUARE = re.compile(r"[^A-Z#]")
+BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # blank lines: nothing but white space before the line feed
+BLANKS_TO_THE_END = re.compile(r"\s*\Z")
+#: The most rows and the most columns of a grid; larger grids are refused when parsed.
+MAX_SIZE = 500
+#: The generator's largest fraction of green squares, its largest seed, and its largest grid for ``--unique``.
+MAX_GREEN = 0.9
+MAX_SEED = 2**64 - 1
+MAX_UNIQUE_SQUARES = 144
 
 Position = tuple[int, int]
 #: A solution: for every region letter, the position of its bubble and of its block.
@@ -55,56 +77,112 @@ Solution = dict[str, tuple[Position, Position]]
 
 
 def _read_grid(text: str, source: str) -> list[str]:
-    """The rows of a puzzle file, checked; :class:`InputError` names line and column."""
-    lines = text.splitlines()
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
-        raise InputError("expected rows of uppercase letters (regions) and # (green squares), found an empty file", source, 1, 1)
-    width = len(lines[0])
-    for number, line in enumerate(lines, 1):
-        for column, char in enumerate(line, 1):
-            if char != GREEN and char not in LETTERS:
-                raise InputError(f"expected an uppercase letter A-Z (a region) or # (a green square), found {char!r}", source, number, column)
+    """The rows of a puzzle file, checked; :class:`InputError` names line and column.
+
+    Lines end at a line feed (a carriage return before it is dropped).  Blank lines
+    before and after the grid are skipped; line numbers in messages are the file's.
+    """
+    if text.startswith(BOM):
+        text = text[1:]
+    blank = BLANK_LINES.match(text)
+    if BLANKS_TO_THE_END.match(text, blank.end()):
+        raise InputError(
+            "expected rows of uppercase letters (regions) and # (green squares), found an empty file", source, 1, 1
+        )
+    number = blank.group().count("\n")  # the line before the grid's first
+    first, at, width = number + 1, blank.end(), -1
+    grid: list[str] = []
+    # Line by line, so that at most one row more than the largest grid is ever looked at.
+    while True:
+        end = text.find("\n", at)
+        line = text[at:] if end < 0 else text[at:end]
+        line = line[:-1] if line.endswith("\r") else line
+        number += 1
+        if width < 0:
+            width = len(line)
+        if len(grid) == MAX_SIZE:
+            raise InputError(
+                f"expected at most {MAX_SIZE} rows (the largest grid is {MAX_SIZE} x {MAX_SIZE}), "
+                f"found more: this line would be row {MAX_SIZE + 1}", source, number, 1,
+            )
+        if not line.strip():
+            raise InputError(
+                f"expected {width} squares on every row (as on line {first}), found a blank line", source, number, 1
+            )
+        bad = NOT_A_SQUARE.search(line, 0, min(width, MAX_SIZE) + 1)
+        if bad is not None:
+            raise InputError(
+                f"expected an uppercase letter A-Z (a region) or # (a green square), found {bad.group()!r}",
+                source, number, bad.start() + 1,
+            )
+        if width > MAX_SIZE:
+            raise InputError(
+                f"expected at most {MAX_SIZE} squares on a row (the largest grid is {MAX_SIZE} x {MAX_SIZE}), "
+                f"found {width:,}", source, number, MAX_SIZE + 1,
+            )
         if len(line) != width:
             raise InputError(
-                f"expected {width} squares on every row (as on line 1), found {len(line)}", source, number, min(len(line), width) + 1
+                f"expected {width} squares on every row (as on line {first}), found {len(line):,}",
+                source, number, min(len(line), width) + 1,
             )
-    # Every region must be connected: flood each one from its first square.
-    seen: set[Position] = set()
-    flooded: dict[str, Position] = {}
-    for r, line in enumerate(lines):
-        for k, letter in enumerate(line):
-            if letter == GREEN or (r, k) in seen:
-                continue
-            if letter in flooded:
-                r0, k0 = flooded[letter]
-                raise InputError(
-                    f"region {letter} is not connected: this square is cut off from its square on line {r0 + 1}, column {k0 + 1}",
-                    source, r + 1, k + 1,
-                )
-            flooded[letter] = (r, k)
-            todo = [(r, k)]
-            seen.add((r, k))
-            while todo:
-                r1, k1 = todo.pop()
-                for r2, k2 in ((r1 - 1, k1), (r1 + 1, k1), (r1, k1 - 1), (r1, k1 + 1)):
-                    if 0 <= r2 < len(lines) and 0 <= k2 < width and (r2, k2) not in seen and lines[r2][k2] == letter:
-                        seen.add((r2, k2))
-                        todo.append((r2, k2))
-    return lines
+        grid.append(line)
+        if end < 0 or BLANKS_TO_THE_END.match(text, end + 1):
+            break
+        at = end + 1
+    _check_connected(grid, source, first - 1)
+    return grid
+
+
+def _check_connected(grid: list[str], source: str, offset: int) -> None:
+    """:class:`InputError` at the first square (in reading order) cut off from its region's first square."""
+    width = len(grid[0])
+    flat = "".join(grid)
+    size = len(flat)
+    seen = bytearray(size)
+    cut_off: int | None = None
+    for letter in sorted(set(flat) - {GREEN}):
+        start = flat.index(letter)
+        seen[start] = 1
+        todo = [start]
+        for i in todo:  # grows while it is walked: a breadth-first flood of the region
+            for j in (i - width, i + width):
+                if 0 <= j < size and not seen[j] and flat[j] == letter:
+                    seen[j] = 1
+                    todo.append(j)
+            if i % width and not seen[i - 1] and flat[i - 1] == letter:
+                seen[i - 1] = 1
+                todo.append(i - 1)
+            if (i + 1) % width and not seen[i + 1] and flat[i + 1] == letter:
+                seen[i + 1] = 1
+                todo.append(i + 1)
+        if len(todo) < flat.count(letter):
+            i = start
+            while seen[i]:
+                i = flat.index(letter, i + 1)
+            if cut_off is None or i < cut_off:
+                cut_off = i
+    if cut_off is not None:
+        letter = flat[cut_off]
+        r0, k0 = divmod(flat.index(letter), width)
+        r, k = divmod(cut_off, width)
+        raise InputError(
+            f"region {letter} is not connected: this square is cut off from its square on line {r0 + offset + 1}, "
+            f"column {k0 + 1}", source, r + offset + 1, k + 1,
+        )
 
 
 class Puzzel:
     """A bubbles and blocks puzzle with the bubbles and blocks placed so far (the seed's class).
 
-    ``Puzzel(path)`` reads the file at ``path``; :meth:`uit_tekst` builds one from
-    text.  A bad file raises :class:`backtrack.InputError` (a ``ValueError``).
+    ``Puzzel(path)`` reads the file at ``path`` as the ``backtrack`` command does
+    (strict UTF-8, a byte-order mark ignored, at most 10 MiB); :meth:`uit_tekst`
+    builds one from text.  A bad file raises :class:`backtrack.InputError` (a
+    ``ValueError``) naming the file, line and column; a file that cannot be read
+    raises ``OSError``.
     """
 
     def __init__(self, path: str | Path):
-        with open(path, encoding="utf-8") as handle:
-            self._load(handle.read(), str(path))
+        self._load(read_file(path), str(path))
 
     @classmethod
     def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
@@ -259,6 +337,74 @@ def as_json(spec: Puzzel, solution: Solution) -> dict:
     }
 
 
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to about ``limit`` characters (for messages about malformed solutions)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def check(spec: Puzzel, solution: Solution) -> list[str]:
+    """The rules ``solution`` breaks, in words, rows and columns counted from 1; empty when it solves ``spec``.
+
+    An independent checker: it reads only the puzzle's letters and the objects
+    placed on it in advance, and shares no code with the search.
+    """
+    grid = spec.opgave().split("\n")
+    rows, cols = len(grid), len(grid[0])
+    letters = sorted(set("".join(grid)) - {GREEN})
+    if not isinstance(solution, dict):
+        return [f"expected a bubble and a block for every region, found {_shown(solution)}"]
+    problems = [f"{quoted(str(letter))} is not a region of this puzzle" for letter in solution if letter not in letters]
+    placed: dict[Position, list[tuple[str, str]]] = {}  # square: (object, region letter) of everything on it
+    for letter in letters:
+        pair = solution.get(letter, ())
+        if not isinstance(pair, (tuple, list)) or len(pair) > 2:
+            problems.append(f"region {letter}: expected the squares of its bubble and its block, found {_shown(pair)}")
+            continue
+        for name, where in zip(("bubble", "block"), pair):
+            if not (
+                isinstance(where, (tuple, list)) and len(where) == 2 and all(type(x) is int for x in where)
+                and 0 <= where[0] < rows and 0 <= where[1] < cols
+            ):
+                problems.append(f"region {letter}: its {name} is not on a square of the grid ({_shown(where)})")
+                continue
+            placed.setdefault((where[0], where[1]), []).append((name, letter))
+
+    def kinds_on(r: int, k: int) -> set[str]:
+        return {name for name, _ in placed.get((r, k), ())}
+
+    held = {letter: {"bubble": 0, "block": 0} for letter in letters}
+    for (r, k), objects in sorted(placed.items()):
+        at = f"row {r + 1}, column {k + 1}"
+        if len(objects) > 1:
+            both = " and ".join(f"the {name} of region {letter}" for name, letter in objects)
+            problems.append(f"{at}: holds {both}, but a square holds at most one object")
+        for name, letter in objects:
+            if grid[r][k] == GREEN:
+                problems.append(f"{at}: the {name} of region {letter} is on a green square")
+                continue
+            held[grid[r][k]][name] += 1
+            if grid[r][k] != letter:
+                problems.append(f"{at}: the {name} of region {letter} is on a square of region {grid[r][k]}")
+            if name == "bubble" and not (r == 0 or grid[r - 1][k] == GREEN or "bubble" in kinds_on(r - 1, k)):
+                problems.append(f"{at}: the bubble of region {letter} does not hang from the top row, "
+                                "a green square or another bubble")
+            if name == "block" and not (r == rows - 1 or grid[r + 1][k] == GREEN or "block" in kinds_on(r + 1, k)):
+                problems.append(f"{at}: the block of region {letter} does not rest on the bottom row, "
+                                "a green square or another block")
+    for letter in letters:
+        for name, count in held[letter].items():
+            if count != 1:
+                problems.append(f"region {letter} holds {count or 'no'} {name}{'s' if count > 1 else ''}, not one")
+        for index, (name, given) in enumerate((("bubble", spec.luchtbel(letter)), ("block", spec.rotsblok(letter)))):
+            pair = solution.get(letter, ())
+            found = pair[index] if isinstance(pair, (tuple, list)) and len(pair) > index else None
+            if given is not None and (not isinstance(found, (tuple, list)) or tuple(found) != given):
+                problems.append(f"row {given[0] + 1}, column {given[1] + 1}: the {name} of region {letter} "
+                                "was placed here in advance, but the solution does not keep it there")
+    return problems
+
+
 class BubblesSearch(Search):
     """Level = one decision: the bubble or the block of the most constrained region.
 
@@ -283,33 +429,37 @@ class BubblesSearch(Search):
         self.top: list[int] = []
         self.bottom: list[int] = []
         self.segment = segment = [-1] * (rows * cols)
+        # For a square: its segment, its row, and the regions on the way to the ceiling
+        # (bubbles) or the floor (blocks), nearest first.  A square whose way passes two
+        # squares of one region can never hold that object and is left out, so a way is
+        # never longer than the number of regions and each run is walked only that far.
+        self.squares: list[list[list[tuple[int, int, int, tuple[int, ...]]]]] = [
+            [[] for _ in self.letters] for _ in range(2)  # [kind][region]; kind 0: bubble, 1: block
+        ]
+        bubble_squares, block_squares = self.squares
         for k in range(cols):
             r = 0
             while r < rows:
                 if region[r * cols + k] < 0:
                     r += 1
                     continue
-                start = r
+                start, s = r, len(self.top)
                 while r < rows and region[r * cols + k] >= 0:
-                    segment[r * cols + k] = len(self.top)
+                    segment[r * cols + k] = s
                     r += 1
                 self.top.append(start)
                 self.bottom.append(r - 1)
-        # For a square: its segment, its row, and the regions on the way to the ceiling
-        # (bubbles) or the floor (blocks), nearest first; None when the way passes two
-        # squares of one region, so that the square can never hold that object.
-        self.squares: list[list[tuple[int, int, int, tuple[int, ...] | None]]] = []
-        for kind in range(2):  # 0: bubble, 1: block
-            per_var: list = []
-            for i in range(len(self.letters)):
-                found = []
-                for cell in sorted(c for c in range(rows * cols) if region[c] == i):
-                    s, r, k = segment[cell], cell // cols, cell % cols
-                    span = range(r, self.top[s] - 1, -1) if kind == 0 else range(r, self.bottom[s] + 1)
-                    chain = tuple(region[x * cols + k] for x in span)
-                    found.append((cell, s, r, chain if len(set(chain)) == len(chain) else None))
-                per_var.append(found)
-            self.squares.append(per_var)
+                for squares, span in ((bubble_squares, range(start, r)), (block_squares, range(r - 1, start - 1, -1))):
+                    chain: tuple[int, ...] = ()
+                    for x in span:
+                        cell = x * cols + k
+                        if region[cell] in chain:
+                            break
+                        chain = (region[cell],) + chain
+                        squares[region[cell]].append((cell, s, x, chain))
+        for per_region in self.squares:
+            for squares in per_region:
+                squares.sort()
         # Variable v = 2 * region + kind; state: the square of each decided variable,
         # and per segment the number of bubbles (from the top) and blocks (from the bottom).
         self.n = 2 * len(self.letters)
@@ -337,16 +487,18 @@ class BubblesSearch(Search):
         self.trail.clear()  # the givens are never undone
 
     # -- state changes --------------------------------------------------------------
-    def _candidates(self, v: int) -> list[int]:
-        """The squares variable ``v`` may still take, given the stretches so far."""
+    def _candidates(self, v: int, enough: int = 0) -> list[int]:
+        """The squares variable ``v`` may still take, given the stretches so far.
+
+        With ``enough`` (at least 1) the list stops growing at that length: the
+        caller only needs to know that there are that many.
+        """
         region, kind = divmod(v, 2)
         assigned = self.assigned
+        bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
         found = []
         if kind == 0:
-            bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
             for cell, s, r, chain in self.squares[0][region]:
-                if chain is None:
-                    continue
                 covered = r - top[s] + 1  # the stretch would reach down to r
                 if covered <= bubbles[s] or r > bottom[s] - blocks[s]:
                     continue
@@ -355,11 +507,10 @@ class BubblesSearch(Search):
                         break
                 else:
                     found.append(cell)
+                    if len(found) == enough:
+                        break
         else:
-            bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
             for cell, s, r, chain in self.squares[1][region]:
-                if chain is None:
-                    continue
                 covered = bottom[s] - r + 1
                 if covered <= blocks[s] or r < top[s] + bubbles[s]:
                     continue
@@ -368,6 +519,8 @@ class BubblesSearch(Search):
                         break
                 else:
                     found.append(cell)
+                    if len(found) == enough:
+                        break
         return found
 
     def _put(self, v: int, cell: int) -> None:
@@ -395,25 +548,46 @@ class BubblesSearch(Search):
             trail.append((1, w, -1))
 
     def _propagate(self) -> bool:
-        """Decide every variable with one candidate; False on a variable with none."""
+        """Decide every variable with one candidate; False on a variable with none.
+
+        Then ``choice`` is the first open variable with the fewest candidates.  Each
+        pass first counts the variable chosen by the pass before, so that every other
+        variable's candidates are counted only as far as they could still compete
+        (a huge region is not listed again in every pass of a chain of forced moves).
+        """
+        assigned, candidates = self.assigned, self._candidates
+        hint: int | None = None
         while True:
             best: tuple[int, list[int]] | None = None
             forced = False
+            if hint is not None and assigned[hint] < 0:
+                found = candidates(hint)
+                if not found:
+                    self.choice = None
+                    return False
+                if len(found) == 1:
+                    self._put(hint, found[0])
+                    forced = True
+                else:
+                    best = (hint, found)
             for v in range(self.n):
-                if self.assigned[v] >= 0:
+                if assigned[v] >= 0 or v == hint:
                     continue
-                found = self._candidates(v)
+                # Neither forced nor chosen: more candidates than the best so far, or as
+                # many as a best that comes earlier.
+                found = candidates(v, 0 if best is None else len(best[1]) + (v < best[0]))
                 if not found:
                     self.choice = None
                     return False
                 if len(found) == 1:
                     self._put(v, found[0])
                     forced = True
-                elif best is None or len(found) < len(best[1]):
+                elif best is None or len(found) < len(best[1]) or (len(found) == len(best[1]) and v < best[0]):
                     best = (v, found)
             if not forced:
                 self.choice = best
                 return True
+            hint = None if best is None else best[0]
 
     # -- the five methods ---------------------------------------------------------------
     def moves(self, level: int) -> list[tuple[str, str, Position] | None]:
@@ -426,6 +600,13 @@ class BubblesSearch(Search):
         v, found = self.choice
         letter, kind = self.letters[v // 2], (BUBBLE, BLOCK)[v % 2]
         return [(letter, kind, divmod(cell, self.cols)) for cell in found]
+
+    def format_move(self, level: int, move: tuple[str, str, Position] | None) -> str:
+        """A move as a player says it: ``bubble of region A at row 1, column 2`` (counted from 1)."""
+        if move is None:
+            return "nothing to choose: every bubble and block is decided"
+        letter, kind, (r, k) = move
+        return f"{'bubble' if kind == BUBBLE else 'block'} of region {letter} at row {r + 1}, column {k + 1}"
 
     def record(self, level: int, move: tuple[str, str, Position] | None) -> None:
         self.marks.append((len(self.trail), self.choice))
@@ -476,19 +657,26 @@ def generate(
 ) -> Puzzel:
     """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
 
-    About a fraction ``green`` of the squares turn green (never cutting the grid
-    in two).  Then, region by region (at most ``regions`` of them, default 26, fewer
-    when no more fit): a bubble below the bubbles or the ceiling of a column run, the
-    nearest free block spot on the blocks or the floor of a run, and a path of
-    free squares joining them; the regions then grow at random over the rest.
+    Up to a fraction ``green`` (at most :data:`MAX_GREEN`) of the squares turn
+    green, each only where the squares around it keep its neighbours joined, so the
+    grid is never cut in two.  Then, region by region (at most ``regions`` of them,
+    default 26, fewer when no more fit): a bubble below the bubbles or the ceiling
+    of a column run, one of the three nearest free block spots on the blocks or the
+    floor of a run, and a path of free squares joining them; the regions then grow
+    at random over the rest.  Grids go up to :data:`MAX_SIZE` x :data:`MAX_SIZE`
+    (a few seconds for the largest).
     The bubbles and blocks placed form a solution.  With ``unique`` the regions
     are changed until that solution is the only one (see :func:`_make_unique`);
     this succeeds for small grids and rarely for large ones, and raises
     ``ValueError`` after ``tries`` fresh starts.  The same arguments give the
     same puzzle.
     """
-    if rows < 1 or cols < 1:
-        raise ValueError(f"a grid needs at least one row and one column, not {rows} x {cols}")
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise ValueError(f"a grid needs at least two squares (a bubble and a block), not {rows} x {cols}")
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise ValueError(f"the largest grid is {MAX_SIZE} x {MAX_SIZE}, not {rows} x {cols}")
+    if not 0 <= green <= MAX_GREEN:
+        raise ValueError(f"the fraction of green squares must be from 0 to {MAX_GREEN}, not {green}")
     if regions is not None and not 1 <= regions <= len(LETTERS):
         raise ValueError(f"the number of regions must be from 1 to {len(LETTERS)}, not {regions}")
     rng = random.Random(seed)
@@ -514,22 +702,15 @@ def _attempt(
         rng.shuffle(found)
         return found
 
-    # Green squares, at random, but never cutting the grid in two.
+    # Green squares, at random, but never cutting the grid in two: a square turns green
+    # only when its open neighbours stay joined through the eight squares around it
+    # (a test of the square's surroundings alone, so the grid stays connected).
     open_ = [[True] * cols for _ in range(rows)]
     cells = [(r, k) for r in range(rows) for k in range(cols)]
     rng.shuffle(cells)
     for r, k in cells[: round(green * rows * cols)]:
-        open_[r][k] = False
-        start = next(((r2, k2) for r2, k2 in cells if open_[r2][k2]), None)
-        seen = {start} if start else set()
-        todo = [start] if start else []
-        for square in todo:
-            for step in neighbours(*square):
-                if step not in seen:
-                    seen.add(step)
-                    todo.append(step)
-        if len(seen) < sum(map(sum, open_)):
-            open_[r][k] = True
+        if _joined_around(open_, r, k):
+            open_[r][k] = False
     squares = [(r, k) for r in range(rows) for k in range(cols) if open_[r][k]]
     count = min(regions or len(LETTERS), len(squares) // 2)
     runs = []  # [column, top, bottom, bubbles, blocks] of every vertical run of open squares
@@ -564,6 +745,8 @@ def _attempt(
                     if step not in came and step not in owner:
                         came[step] = square
                         (reached if step in floors else queue).append(step)
+                if len(reached) >= 3:
+                    break  # the block goes on one of the three nearest floors
             if reached:
                 break
         else:
@@ -580,11 +763,38 @@ def _attempt(
     # Then the regions grow at random over the free squares until they cover the grid.
     border = [(who, step) for square, who in owner.items() for step in neighbours(*square) if step not in owner]
     while border:
-        region, square = border.pop(rng.randrange(len(border)))
+        i = rng.randrange(len(border))
+        border[i], border[-1] = border[-1], border[i]
+        region, square = border.pop()
         if square not in owner:
             owner[square] = region
             border.extend((region, step) for step in neighbours(*square) if step not in owner)
     return [[owner.get((r, k), -1) for k in range(cols)] for r in range(rows)], objects
+
+
+#: The eight squares around a square, in order around it (each one beside the next).
+AROUND = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+def _joined_around(open_: list[list[bool]], r: int, k: int) -> bool:
+    """Whether the open squares beside (r, k) are joined through open squares among the eight around it.
+
+    Then closing (r, k) cannot cut the open squares in two.
+    """
+    rows, cols = len(open_), len(open_[0])
+    ring = [0 <= r + dr < rows and 0 <= k + dk < cols and open_[r + dr][k + dk] for dr, dk in AROUND]
+    if all(ring):
+        return True
+    # Walk once around the ring from a closed square, counting the runs of open squares
+    # that hold a side neighbour (the side neighbours sit at the even places).
+    start, runs, side = ring.index(False), 0, False
+    for step in range(1, 9):
+        i = (start + step) % 8
+        if ring[i]:
+            side = side or i % 2 == 0
+        else:
+            runs, side = runs + side, False
+    return runs <= 1
 
 
 def _text(grid: list[list[int]]) -> str:
@@ -674,19 +884,60 @@ def _make_unique(rng: random.Random, grid: list[list[int]], objects: set[Positio
     return None
 
 
+def _whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, refused with a clear message otherwise."""
+
+    def convert(text: str) -> int:
+        digits = text.strip()
+        # The length is checked before int(), which refuses more than 4,300 digits.
+        if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(high)):
+            if low <= int(digits) <= high:
+                return int(digits)
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number from {low} to {high}, not {quoted(text)}")
+
+    return convert
+
+
+def _green_fraction(text: str) -> float:
+    """An argparse ``type``: the fraction of green squares, from 0 to :data:`MAX_GREEN`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_GREEN:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"the fraction of green squares must be a number from 0 to {MAX_GREEN}, not {quoted(text)}"
+        )
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.bubbles generate ROWS COLS [--seed N] ...``: print a new puzzle."""
+    """``python -m backtrack_puzzles.bubbles generate ROWS COLS [--seed N] ...``: print a new puzzle.
+
+    A bad argument ends with a message and exit status 2 (as argparse does).
+    """
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.bubbles", description="Bubbles and blocks tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print a new puzzle with at least one solution")
-    make.add_argument("rows", type=int)
-    make.add_argument("cols", type=int)
-    make.add_argument("--seed", type=int, help="random seed: the same seed gives the same puzzle")
-    make.add_argument("--regions", type=int, help="at most this many regions, 1 to 26 (default: as many as fit)")
-    make.add_argument("--green", type=float, default=0.1, help="fraction of the squares to make green [0.1]")
-    make.add_argument("--unique", action="store_true", help="insist on exactly one solution (works for small grids)")
+    make.add_argument("rows", type=_whole_number(1, MAX_SIZE, "the number of rows"), help=f"1 to {MAX_SIZE}")
+    make.add_argument("cols", type=_whole_number(1, MAX_SIZE, "the number of columns"), help=f"1 to {MAX_SIZE}")
+    make.add_argument("--seed", type=_whole_number(0, MAX_SEED, "the seed"),
+                      help="random seed: the same seed gives the same puzzle")
+    make.add_argument("--regions", type=_whole_number(1, len(LETTERS), "the number of regions"),
+                      help="at most this many regions, 1 to 26 (default: as many as fit)")
+    make.add_argument("--green", type=_green_fraction, default=0.1,
+                      help=f"fraction of the squares to make green, 0 to {MAX_GREEN} [0.1]")
+    make.add_argument("--unique", action="store_true",
+                      help=f"insist on exactly one solution (grids of at most {MAX_UNIQUE_SQUARES} squares)")
     make.add_argument("--solution", action="store_true", help="also print a solution after a blank line")
     args = parser.parse_args(argv)
+    if args.rows * args.cols < 2:
+        make.error("a grid needs at least two squares (a bubble and a block), not 1 x 1")
+    if args.unique and args.rows * args.cols > MAX_UNIQUE_SQUARES:
+        make.error(
+            f"--unique makes grids of at most {MAX_UNIQUE_SQUARES} squares (such as 12 x 12), "
+            f"not {args.rows} x {args.cols}: larger grids are hardly ever made unique"
+        )
     try:
         puzzel = generate(args.rows, args.cols, args.seed, regions=args.regions, green=args.green, unique=args.unique)
     except ValueError as error:
@@ -707,6 +958,8 @@ PUZZLE = Puzzle(
     render=render,
     as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
+    check=check,
+    limits=f"grids up to {MAX_SIZE} x {MAX_SIZE} squares, regions A-Z (at most 26)",
 )
 
 
