@@ -1,4 +1,5 @@
-"""Infinity Loop: the seed's API and session, parsing, and the searches against an independent brute force."""
+"""Infinity Loop: the seed's API and session, parsing and its limits, the searches against an independent brute force,
+the rule checker, the trace and the generator's arguments."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import doctest
 import itertools
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,12 @@ import pytest
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import infinity_loop
-from backtrack_puzzles.infinity_loop import PUZZLE, OneindigeLus, Tegel, generate, parse, search
+from backtrack_puzzles.infinity_loop import (
+    MAX_SIDE, MAX_UNIQUE_SIDE, PUZZLE, OneindigeLus, Tegel, check, generate, parse, search,
+)
+
+sys.path.insert(0, str(Path(__file__).parent))
+from measure import MEMORY_LIMIT, setup_cost  # noqa: E402
 
 CHARACTERS = " ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
 PUBLISHED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "oneindige-lus.txt"
@@ -194,7 +201,7 @@ def test_board_api():
     assert not OneindigeLus([2], 1).isopgelost()  # points off the board
 
 
-# -- an independent checker and brute force (nothing from the plugin's search code) ------
+# -- an independent brute force (nothing from the plugin's search code) ------------------
 
 
 def sides(mask: int) -> tuple[bool, bool, bool, bool]:
@@ -210,19 +217,6 @@ def turned_versions(mask: int) -> set[int]:
         current = [current[3]] + current[:3]  # clockwise: left becomes up, up becomes right ...
         found.add(sum(bit for bit, on in zip((1, 2, 4, 8), current) if on))
     return found
-
-
-def check_solution(given: list[list[int]], solved: list[list[int]]) -> None:
-    """Assert ``solved`` is a solution of ``given``: turned tiles, every connection matched, none off the board."""
-    rows, columns = len(given), len(given[0])
-    assert len(solved) == rows and all(len(row) == columns for row in solved)
-    for r, c in itertools.product(range(rows), range(columns)):
-        assert solved[r][c] in turned_versions(given[r][c]), (r, c)
-        up, right, down, left = sides(solved[r][c])
-        assert up == (r > 0 and sides(solved[r - 1][c])[2]), ("up", r, c)
-        assert down == (r < rows - 1 and sides(solved[r + 1][c])[0]), ("down", r, c)
-        assert left == (c > 0 and sides(solved[r][c - 1])[1]), ("left", r, c)
-        assert right == (c < columns - 1 and sides(solved[r][c + 1])[3]), ("right", r, c)
 
 
 def is_solution(grid: list[list[int]]) -> bool:
@@ -324,8 +318,9 @@ def test_solutions_match_brute_force(method):
         assert len(found) == len(set(found)) == len(expected), grid
         assert set(found) == expected, grid
         for solution in found:
+            assert check(to_board(grid), solution) == []
             columns = len(grid[0])
-            check_solution(grid, [list(solution[start : start + columns]) for start in range(0, len(solution), columns)])
+            assert is_solution([list(solution[start : start + columns]) for start in range(0, len(solution), columns)])
         assert search(to_board(grid), method=method).count() == len(expected)
         counts.append(len(expected))
     assert counts.count(0) >= 20 and counts.count(1) >= 20 and sum(count >= 2 for count in counts) >= 20, counts
@@ -369,11 +364,10 @@ def test_contradiction_at_the_border_has_no_solution():
 def test_generated_boards_are_solved_correctly():
     for seed, (rows, columns, density) in enumerate([(12, 12, 0.5), (15, 9, 0.8), (7, 20, 0.3), (1, 10, 0.9), (10, 1, 0.9)]):
         board = generate(rows, columns, seed, density)
-        grid = [list(board.tegels[start : start + columns]) for start in range(0, rows * columns, columns)]
         found = list(search(board).solutions(limit=20))
         assert found
         for solution in found:
-            check_solution(grid, [list(solution[start : start + columns]) for start in range(0, len(solution), columns)])
+            assert check(board, solution) == []
             assert OneindigeLus(list(solution), columns).isopgelost()
 
 
@@ -526,3 +520,223 @@ def test_generator_command(capsys):
     assert infinity_loop.main(["generate", "3", "4", "--seed", "4", "--numbers", "--density", "0.9"]) == 0
     out = capsys.readouterr().out
     assert all(len(line.split()) == 4 for line in out.splitlines()) and repr(parse(out)) == repr(generate(3, 4, 4, 0.9))
+
+
+# -- the rule checker in the descriptor ---------------------------------------------------------
+
+
+def test_the_checker_accepts_exactly_the_brute_force_solutions():
+    assert PUZZLE.check is check
+    for grid in small_boards()[:40]:
+        if len(grid) * len(grid[0]) > 6:
+            continue
+        solutions = brute_force_all(grid)
+        board = to_board(grid)
+        for candidate in itertools.product(*(sorted(turned_versions(mask)) for row in grid for mask in row)):
+            assert (check(board, candidate) == []) == (candidate in solutions), (grid, candidate)
+
+
+def test_the_checker_names_the_broken_rule_and_where():
+    board = parse("┛┓┓┏\n━┫┫┃\n┗┗┛┗\n")
+    solution = search(board).first()
+    assert solution == (6, 12, 6, 12, 5, 7, 13, 5, 3, 9, 3, 9) and check(board, solution) == []
+
+    def changed(index: int, tile: int) -> list[str]:
+        wrong = list(solution)
+        wrong[index] = tile
+        return check(board, tuple(wrong))
+
+    # ┏┓┏┓ with its second ┏ turned to ┓: it points left at a ┓, and the last ┓ points left at nothing.
+    assert changed(2, 12) == [
+        "row 1, column 3: the connection to the left is not met by the tile at row 1, column 2",
+        "row 1, column 4: the connection to the left is not met by the tile at row 1, column 3",
+    ]
+    assert changed(0, 9) == [  # ┛ in the corner
+        "row 1, column 1: the connection up points off the board",
+        "row 1, column 1: the connection to the left points off the board",
+        "row 1, column 2: the connection to the left is not met by the tile at row 1, column 1",
+        "row 2, column 1: the connection up is not met by the tile at row 1, column 1",
+    ]
+    assert changed(4, 15) == [
+        "row 2, column 1: '╋' is not the given tile '━' turned",
+        "row 2, column 1: the connection to the right is not met by the tile at row 2, column 2",
+        "row 2, column 1: the connection to the left points off the board",
+    ]
+    assert changed(11, 16) == ["row 3, column 4: 16 is not a tile (a number from 0 to 15)"]
+    assert check(board, solution[:-1]) == ["the solution has 11 tiles, the 3 x 4 board has 12"]
+    assert check(parse("╸╺\n"), (2, 8)) == []
+    assert check(parse("╸╺\n"), (8, 2)) == [
+        "row 1, column 1: the connection to the left points off the board",
+        "row 1, column 2: the connection to the right points off the board",
+    ]
+
+
+# -- limits: numbers of any length, board size, byte-order mark ---------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [(f"{HUGE} 1\n2 3\n", 1, 1), ("1 2\n3 " + HUGE + "\n", 2, 3), ("# c\n\n1  2 4\n1  2 " + HUGE + "\n", 4, 6)],
+)
+def test_numbers_of_any_length_are_input_errors(text, line, column):
+    with pytest.raises(InputError) as caught:
+        parse(text, "board.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert "expected a tile number, a whole number from 0 to 15" in caught.value.message
+    assert "(5,000 characters)" in caught.value.message and len(caught.value.message) < 200
+
+
+def test_leading_zeros_are_read_whatever_their_number():
+    assert parse("0" * 5000 + "7 00\n3 015\n").tegels == (7, 0, 3, 15)
+
+
+def test_a_huge_number_through_the_command_is_an_input_error(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text(f"1 2\n3 {HUGE}\n", encoding="utf-8")
+    assert main(["solve", "infinity-loop", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:3: expected a tile number" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLE.examples))
+def test_examples_with_a_byte_order_mark_give_the_same_answer(name, tmp_path, capsys):
+    path = tmp_path / f"{name}.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + PUZZLE.examples[name].read_bytes())
+    results = []
+    for source in (str(PUZZLE.examples[name]), str(path)):
+        assert main(["solve", "infinity-loop", source, "--count", "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        results.append((result["solutions"], result["complete"]))
+    assert results[0] == results[1] and results[0][1]
+
+
+def corners(rows: int, columns: int) -> str:
+    """A board of ┏ tiles only: every tile undecided after the border, the most work and memory to set up."""
+    return "\n".join("┏" * columns for _ in range(rows)) + "\n"
+
+
+@pytest.mark.parametrize("method", ["propagate", "plain"])
+def test_the_largest_board_sets_up_within_the_memory_limit(method):
+    seconds, peak = setup_cost("infinity-loop", corners(MAX_SIDE, MAX_SIDE), {"method": method})
+    assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MiB in {seconds:.2f} s"
+
+
+def test_millions_of_empty_and_comment_lines_around_a_board_set_up_within_the_memory_limit():
+    numbers = "\n".join(" ".join(["1"] * 40) for _ in range(40))
+    text = "\n" * 3_000_000 + numbers.replace("\n", "\n" + "#\n" * 1000 + "\n" * 50_000) + "\n" * 3_000_000
+    assert len(text.encode()) < 10 * 2**20
+    board = parse(text)
+    assert (board.rijen, board.kolommen) == (40, 40)
+    seconds, peak = setup_cost("infinity-loop", text)
+    assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MiB in {seconds:.2f} s"
+
+
+def test_the_largest_board_is_accepted_and_one_more_row_or_column_is_refused():
+    board = parse(corners(MAX_SIDE, MAX_SIDE))
+    assert (board.rijen, board.kolommen) == (MAX_SIDE, MAX_SIDE) == (1000, 1000)
+    assert PUZZLE.limits == "boards up to 1000 x 1000 tiles"
+    wide_row = "\n".join(" ".join(["3"] * (MAX_SIDE + (row == 2))) for row in range(3))
+    cases = [
+        (corners(MAX_SIDE + 1, 3), MAX_SIDE + 1, None, "expected at most 1,000 rows (boards up to 1000 x 1000 tiles)"),
+        ("# c\n" + corners(2, MAX_SIDE + 1), 2, MAX_SIDE + 1,
+         "expected at most 1,000 tiles in a row (boards up to 1000 x 1000 tiles), found 1,001"),
+        ("\n".join(["1 2"] * (MAX_SIDE + 1)), MAX_SIDE + 1, None, "expected at most 1,000 rows"),
+        (wide_row, 3, 2 * MAX_SIDE + 1,
+         "expected at most 1,000 numbers in a row (boards up to 1000 x 1000 tiles), found 1,001"),
+    ]
+    for text, line, column, words in cases:
+        with pytest.raises(InputError) as caught:
+            parse(text, "big.txt")
+        assert (caught.value.line, caught.value.column) == (line, column)
+        assert words in caught.value.message
+
+
+def test_a_board_too_large_through_the_command(tmp_path, capsys):
+    path = tmp_path / "big.txt"
+    path.write_text(corners(3, MAX_SIDE + 5), encoding="utf-8")
+    assert main(["solve", "infinity-loop", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1:1001: expected at most 1,000 tiles in a row" in err and "Traceback" not in err
+
+
+def test_the_limits_are_shown(capsys):
+    assert main(["show", "infinity-loop"]) == 0
+    assert "limits: boards up to 1000 x 1000 tiles" in capsys.readouterr().out
+
+
+# -- parameters, the trace ------------------------------------------------------------------------
+
+
+def test_a_bad_method_exits_2_with_a_clear_message(capsys):
+    for value in ("fast", "", "Propagate", HUGE):
+        assert main(["solve", "infinity-loop", "--example", "seed", "-p", f"method={value}"]) == 2
+        err = capsys.readouterr().err
+        assert "parameter method must be one of propagate, plain" in err and "Traceback" not in err
+    assert PUZZLE.param("method").choices == ("propagate", "plain")
+
+
+def test_the_search_refuses_an_unknown_method_with_an_input_error():
+    with pytest.raises(InputError, match="parameter method must be one of propagate, plain, not 'fast'"):
+        search(parse("┏┓\n┗┛\n"), method="fast")
+
+
+def test_the_trace_names_tiles_and_places(capsys):
+    assert main(["solve", "infinity-loop", "--example", "seed", "--trace", "-p", "method=plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("level 0: move ┗ at (1, 1) invalid\nlevel 0: move ┏ at (1, 1) valid\n")
+    assert "  level 1: move ┓ at (1, 2) valid\n" in out and "level 11: move ┛ at (3, 4) valid\n" in out
+    assert main(["solve", "infinity-loop", "--example", "ambiguous-20x20", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("level 0: move ╺ at (4, 1) valid\n  level 1: move ╺ at (6, 1) valid\n")
+    assert main(["solve", "infinity-loop", "--example", "seed", "--trace"]) == 0
+    assert capsys.readouterr().out.startswith("level 0: move none (propagation solved the board) valid\n")
+    assert search(parse("  \n  \n"), method="plain").format_move(2, 0) == "blank at (2, 1)"
+
+
+# -- the generator's arguments -----------------------------------------------------------------------
+
+
+SIDES = "expected a whole number from 1 to 1000 (boards up to 1000 x 1000 tiles)"
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["0", "5"], f"argument rows: {SIDES}, found '0'"),
+        (["5", "-3"], "argument cols: expected a whole number from 1 to 1000"),
+        (["1001", "5"], "argument rows: expected a whole number from 1 to 1000"),
+        (["5", HUGE], "argument cols: expected a whole number from 1 to 1000"),
+        (["5", "x"], f"argument cols: {SIDES}, found 'x'"),
+        (["5", "2.5"], f"argument cols: {SIDES}, found '2.5'"),
+        (["5", "5", "--seed", HUGE], "argument --seed: expected a whole number of at most 100 digits"),
+        (["5", "5", "--seed", "x"], "argument --seed: expected a whole number of at most 100 digits, found 'x'"),
+        (["5", "5", "--density", "1.5"], "argument --density: expected a number from 0 to 1, found '1.5'"),
+        (["5", "5", "--density", "-0.1"], "argument --density: expected a number from 0 to 1"),
+        (["5", "5", "--density", "nan"], "argument --density: expected a number from 0 to 1, found 'nan'"),
+        (["5", "5", "--density", HUGE], "argument --density: expected a number from 0 to 1"),
+        (["151", "5", "--unique"], "--unique makes boards up to 150 x 150 tiles, not 151 x 5"),
+        (["5", "5", "--bogus"], "unrecognized arguments: --bogus"),
+        (["5"], "the following arguments are required: cols"),
+    ],
+)
+def test_the_generator_refuses_bad_arguments(arguments, words, capsys):
+    with pytest.raises(SystemExit) as caught:
+        infinity_loop.main(["generate", *arguments])
+    assert caught.value.code == 2
+    captured = capsys.readouterr()
+    assert words in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_the_generator_makes_the_largest_sizes(capsys):
+    assert infinity_loop.main(["generate", "1", str(MAX_SIDE), "--seed", "-5"]) == 0
+    board = parse(capsys.readouterr().out)
+    assert (board.rijen, board.kolommen) == (1, MAX_SIDE)
+    assert infinity_loop.main(["generate", str(MAX_UNIQUE_SIDE), "2", "--seed", "1", "--unique"]) == 0
+    board = parse(capsys.readouterr().out)
+    assert (board.rijen, board.kolommen) == (MAX_UNIQUE_SIDE, 2) and search(board).verdict() is Verdict.UNIQUE
+    for rows, cols, unique in [(MAX_SIDE + 1, 1, False), (1, 0, False), (MAX_UNIQUE_SIDE + 1, 1, True),
+                               (2.0, 2, False)]:
+        with pytest.raises(ValueError, match="must be a whole number from 1 to"):
+            generate(rows, cols, 1, unique=unique)
