@@ -1,7 +1,9 @@
 """Tests of the tents plugin (backtrack_puzzles.tents).
 
-The checker and the brute-force counters here are written independently of the
-plugin's searches: they import only the spec class and the parser.
+The brute-force counters here are written independently of the plugin's
+searches: they import only the spec class and the parser.  Solutions are checked
+with the plugin's independent checker (``tents.check``), which shares no code
+with the searches and is tested here on hand-made wrong solutions.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from backtrack import Backtrack, InputError, PrefixError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import tents as plugin
 from backtrack_puzzles.tents import Layout, Zeltlager, generate, parse, render
+from measure import MEMORY_LIMIT, setup_cost
 
 SEED_TEXT = """# the tutorial's puzzle
 1 1 2 0 1
@@ -87,21 +90,9 @@ def brute_force(trees, rows, cols, rules, given=()):
 
 
 def check(camp: Zeltlager, solution: Layout, rules: str | None = None) -> None:
-    """Assert that ``solution`` solves ``camp``: every rule, and its assignment is a perfect matching."""
-    rules = rules or camp.rules
-    nrows, ncols = len(camp.rows), len(camp.cols)
-    tents = list(solution.tents)
-    assert len(set(tents)) == len(tents) == len(camp.trees)
-    assert not set(tents) & set(camp.trees)
-    assert set(camp.tents) <= set(tents)
-    assert all(0 <= t < nrows * ncols for t in tents)
-    assert [sum(1 for t in tents if t // ncols == r) for r in range(nrows)] == list(camp.rows)
-    assert [sum(1 for t in tents if t % ncols == c) for c in range(ncols)] == list(camp.cols)
-    assert not any(touch(a, b, ncols, rules) for a, b in itertools.combinations(tents, 2))
-    pairs = dict(solution.assignment)
-    assert sorted(pairs) == sorted(camp.trees)
-    assert sorted(pairs.values()) == sorted(tents)
-    assert all(tent in orthogonal(tree, nrows, ncols) for tree, tent in pairs.items())
+    """Assert that ``solution`` solves ``camp`` under ``rules``: the plugin's independent checker finds nothing."""
+    assert solution.rules == (rules or camp.rules)
+    assert plugin.check(camp, solution) == []
 
 
 def random_board(rng: random.Random, max_rows: int = 4, max_cols: int = 6) -> Zeltlager:
@@ -535,7 +526,275 @@ def test_cli_bad_input_exits_2_naming_file_and_line(tmp_path, capsys):
     assert f"{path}:4:3: ragged rows" in err
 
 
-def test_cli_trace_prints_attempts(capsys):
+def test_cli_trace_prints_attempts_as_a_player_says_them(capsys):
     assert main(["solve", "tents", "--example", "seed", "--trace", "-p", "method=seed"]) == 0
     out = capsys.readouterr().out
-    assert "level 0: move 1 valid" in out
+    assert "level 0: move tent at row 1, column 2 for the tree at row 1, column 1 valid" in out
+    assert "  level 1: move tent at row 3, column 2 for the tree at row 3, column 1 invalid" in out
+    assert main(["solve", "tents", "--example", "seed", "--trace", "-p", "count=assignments"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move tent at row 2, column 1 valid" in out
+    assert "level 1: move the tree at row 3, column 1 takes the tent at row 2, column 1 valid" in out
+    assert main(["solve", "tents", "--example", "seed", "--trace", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move no tent at row 2, column 1 valid" in out
+
+
+def test_trace_of_a_board_without_trees(tmp_path, capsys):
+    path = tmp_path / "empty.txt"
+    path.write_text("0 0\n0 ..\n")
+    assert main(["solve", "tents", str(path), "--trace", "-p", "method=seed"]) == 0
+    assert "level 0: move no trees: the empty camp valid" in capsys.readouterr().out
+    assert main(["solve", "tents", str(path), "--trace"]) == 0
+    assert "level 0: move every cell decided: check the layout valid" in capsys.readouterr().out
+
+
+# -- numbers of any length, the byte-order mark, the size limit ---------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("text, line, column, fragment", [
+    (f"{HUGE} 1\n1 T.\n1 .T\n", 1, 1, "column counts"),
+    (f"1 {HUGE}\n1 T.\n1 .T\n", 1, 3, "column counts"),
+    (f"# c\nrules: seed\n1 1\n{HUGE} T.\n1 .T\n", 4, 1, "row's count"),
+    (f"1 1\n1 T.\n  {HUGE} .T\n", 3, 3, "row's count"),
+])
+def test_a_5000_digit_number_in_every_numeric_field_is_an_input_error(text, line, column, fragment):
+    with pytest.raises(InputError) as caught:
+        parse(text, "huge.txt")
+    error = caught.value
+    assert (error.source, error.line, error.column) == ("huge.txt", line, column)
+    assert fragment in error.message and "from 0 to 100" in error.message
+    assert "(5,000 characters)" in error.message and len(error.message) < 200
+
+
+def test_a_5000_digit_number_through_the_command_exits_2(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text(f"1 1\n{HUGE} T.\n1 .T\n")
+    assert main(["solve", "tents", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:1: expected the row's count first, a whole number from 0 to 100" in err
+    assert "Traceback" not in err
+
+
+def solve_json(args: list[str], capsys) -> dict:
+    assert main(["solve", "tents", *args, "--count", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    data.pop("seconds")
+    data.pop("source")
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(plugin.PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    plain = plugin.PUZZLE.examples[name].read_bytes()
+    path = tmp_path / f"{name}-bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + plain)
+    with_bom = solve_json([str(path)], capsys)
+    assert with_bom == solve_json(["--example", name], capsys)
+    assert with_bom["solutions"] >= 1 and with_bom["complete"]
+
+
+def test_crlf_line_ends_read_like_plain_ones_and_lines_are_counted_at_newlines():
+    assert parse(SEED_TEXT.replace("\n", "\r\n")) == parse(SEED_TEXT)
+    with pytest.raises(InputError) as caught:
+        parse("1 1\x0c\n1 T.\n1 .T\n", "ff.txt")
+    assert (caught.value.line, caught.value.column) == (1, 3)
+    with pytest.raises(InputError) as caught:
+        parse("1 1\n1 T.\x1c\n1 .T\n", "fs.txt")
+    assert (caught.value.line, caught.value.column) == (2, 5)
+
+
+def planted_board(rows: int, cols: int, seed: int, rules: str = "standard", density: float = 0.2) -> Zeltlager:
+    """A board of tents placed at random under ``rules``, a tree next to each, counts from them."""
+    rng = random.Random(seed)
+    trees: set[int] = set()
+    tents: set[int] = set()
+    cells = list(range(rows * cols))
+    rng.shuffle(cells)
+    for cell in cells[: round(density * rows * cols * 2)]:
+        spots = [n for n in orthogonal(cell, rows, cols) if n not in trees and n not in tents]
+        if cell in trees or cell in tents or not spots or any(touch(cell, t, cols, rules) for t in tents):
+            continue
+        tents.add(cell)
+        trees.add(rng.choice(spots))
+    row_counts = [sum(1 for t in tents if t // cols == r) for r in range(rows)]
+    col_counts = [sum(1 for t in tents if t % cols == c) for c in range(cols)]
+    return Zeltlager(sorted(trees), row_counts, col_counts, rules)
+
+
+def test_the_largest_boards_set_up_within_the_memory_limit():
+    side = plugin.MAX_SIDE
+    board = plugin.format_puzzle(planted_board(side, side, 1))
+    empty = plugin.format_puzzle(Zeltlager([], [0] * side, [0] * side))
+    for text, params in [
+        (board, {}),
+        (board, {"rules": "seed", "count": "assignments"}),
+        (board, {"method": "seed"}),
+        (empty, {}),
+    ]:
+        seconds, peak = setup_cost("tents", text, params)
+        assert peak < MEMORY_LIMIT, (params, seconds, peak)
+
+
+def test_the_largest_board_parses_and_one_more_row_or_column_is_refused():
+    side = plugin.MAX_SIDE
+    counts = " ".join(["0"] * side)
+    rows = "\n".join("0 " + "." * side for _ in range(side))
+    assert parse(f"{counts}\n{rows}\n").rsize == side
+    refused = [
+        (f"{counts} 0\n{rows}\n", 1, 2 * side + 1, f"more than {side} column counts"),
+        (f"{counts}\n{rows}\n0 {'.' * side}\n", side + 2, 1, f"this is row {side + 1}"),
+        (f"{counts}\n0 {'.' * (side + 1)}\n", 2, side + 3, f"this row has {side + 1} cells"),
+        (f"{counts}\n0 {'.' * 10**6}\n", 2, side + 3, "this row has 1,000,000 cells"),
+    ]
+    for text, line, column, fragment in refused:
+        with pytest.raises(InputError) as caught:
+            parse(text, "big.txt")
+        error = caught.value
+        assert (error.line, error.column) == (line, column), error
+        assert fragment in error.message and f"at most {side}" in error.message
+
+
+def test_the_limits_are_in_the_descriptor_and_in_the_show_command(capsys):
+    assert plugin.PUZZLE.limits == "boards up to 100 x 100 cells (rows and columns each at most 100)"
+    assert main(["show", "tents"]) == 0
+    assert f"limits: {plugin.PUZZLE.limits}" in capsys.readouterr().out
+
+
+# -- parameters ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pair, fragment", [
+    ("rules=fancy", "parameter rules must be one of seed, standard, not 'fancy'"),
+    ("count=tents", "parameter count must be one of layouts, assignments, not 'tents'"),
+    ("method=fast", "parameter method must be one of propagate, seed, not 'fast'"),
+    (f"count={HUGE}", "parameter count must be one of layouts, assignments, not '999"),
+])
+def test_a_bad_parameter_exits_2_with_a_clear_message(pair, fragment, capsys):
+    assert main(["solve", "tents", "--example", "seed", "-p", pair]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err and len(err) < 300
+
+
+def test_every_parameter_has_choices():
+    assert all(param.choices for param in plugin.PUZZLE.params)
+
+
+@pytest.mark.parametrize("params", [{"rules": "fancy"}, {"count": "tents"}, {"method": "fast"}])
+def test_the_search_refuses_a_bad_parameter_with_an_input_error(params):
+    with pytest.raises(InputError) as caught:
+        plugin.search(seed_camp(), **params)
+    (name, value), = params.items()
+    assert f"parameter {name} must be one of" in caught.value.message and repr(value) in caught.value.message
+
+
+# -- the generator's arguments ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["0", "5"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100, found '0'"),
+    (["-3", "5"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100, found '-3'"),
+    (["5", "101"], "argument cols: expected a number of rows or columns, a whole number from 1 to 100, found '101'"),
+    (["100000", "100000"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100"),
+    ([HUGE, "5"], "(5,000 characters)"),
+    (["five", "5"], "found 'five'"),
+    (["5", "5", "--seed", "x"], "argument --seed: expected a whole number from -999999999999999999"),
+    (["5", "5", f"--seed={HUGE}"], "argument --seed: expected a whole number"),
+    (["5", "5", "--rules", "fancy"], "argument --rules: invalid choice: 'fancy'"),
+    (["5", "5", "--density", "0"], "argument --density: expected a number above 0 and at most 1, found '0'"),
+    (["5", "5", "--density", "-1"], "argument --density: expected a number above 0 and at most 1"),
+    (["5", "5", "--density", "nan"], "found 'nan'"),
+    (["5", "5", "--density", "1e999"], "found '1e999'"),
+    (["5", "5", "--density", HUGE], "(5,000 characters)"),
+    (["5"], "the following arguments are required: cols"),
+])
+def test_the_generator_ends_a_bad_argument_with_a_message_and_status_2(args, fragment, capsys):
+    with pytest.raises(SystemExit) as caught:
+        plugin.main(["generate", *args])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err and len(err) < 600
+
+
+def test_generate_refuses_boards_beyond_the_maximum_and_a_bad_density():
+    with pytest.raises(ValueError, match="1 to 100 rows"):
+        generate(101, 5)
+    with pytest.raises(ValueError, match="density"):
+        generate(5, 5, density=0)
+
+
+def test_the_generator_makes_the_largest_board_with_its_steps_bounded(capsys, monkeypatch):
+    monkeypatch.setattr(plugin, "GENERATE_STEPS", 2000)
+    assert plugin.main(["generate", "100", "100", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# tents 100x100, rules standard, generated with --seed 1; unknown (the generator's steps ")
+    camp = parse(out)
+    assert (camp.rsize, camp.csize) == (100, 100)
+    assert plugin.main(["generate", "100", "100", "--seed", "-1", "--any"]) == 0
+    assert "generated with --seed -1; unknown" in capsys.readouterr().out
+
+
+# -- the independent checker ----------------------------------------------------------------------
+
+
+def seed_solution() -> Layout:
+    """The seed puzzle's first solution: tents (0,1) (1,0) (2,2) (3,4) (4,2)."""
+    return Layout((1, 5, 12, 19, 22), ((0, 1), (10, 5), (14, 19), (17, 12), (23, 22)))
+
+
+def test_the_checker_accepts_the_seed_solutions_and_is_in_the_descriptor():
+    assert plugin.PUZZLE.check is plugin.check
+    assert plugin.check(seed_camp(), seed_solution()) == []
+    for solution in all_solutions(seed_camp(), count="assignments"):
+        assert plugin.check(seed_camp(), solution) == []
+
+
+@pytest.mark.parametrize("tents, assignment, rules, expected", [
+    # One tent moved from (2, 2) to (2, 3): column counts, and the tree at (3, 2) has a tent not next to it.
+    ((1, 5, 13, 19, 22), ((0, 1), (10, 5), (14, 19), (17, 13), (23, 22)), "seed", [
+        "column 3 holds 1 tent, its count says 2",
+        "column 4 holds 1 tent, its count says 0",
+        "the tree at row 4, column 3 is given the tent at row 3, column 4, which is not next to it",
+    ]),
+    # A tent on the tree at (2, 0).
+    ((1, 5, 10, 19, 22), ((0, 1), (10, 5), (14, 19), (17, 10), (23, 22)), "seed", [
+        "row 3, column 1: a tent stands on a tree",
+        "column 1 holds 2 tents, its count says 1",
+        "column 3 holds 1 tent, its count says 2",
+        "row 2, column 1 and row 3, column 1: two tents touch one above the other",
+        "the tree at row 4, column 3 is given the tent at row 3, column 1, which is not next to it",
+    ]),
+    # A seed solution under the standard rules: its tents at (0, 1) and (1, 0) touch diagonally.
+    ((1, 5, 12, 19, 22), ((0, 1), (10, 5), (14, 19), (17, 12), (23, 22)), "standard", [
+        "row 1, column 2 and row 2, column 1: two tents touch diagonally",
+    ]),
+    # The tent at (1, 0) moved to (0, 2), side by side with (0, 1); the tree at (2, 0) is left without a tent.
+    ((1, 2, 12, 19, 22), ((0, 1), (14, 19), (17, 12), (23, 22)), "seed", [
+        "row 1 holds 2 tents, its count says 1",
+        "row 2 holds 0 tents, its count says 1",
+        "column 1 holds 0 tents, its count says 1",
+        "column 3 holds 3 tents, its count says 2",
+        "row 1, column 2 and row 1, column 3: two tents touch side by side",
+        "row 3, column 1: this tree has no tent",
+        "row 1, column 3: this tent belongs to no tree",
+    ]),
+    # Two trees share a tent.
+    ((1, 5, 12, 19, 22), ((0, 1), (10, 5), (14, 19), (17, 12), (23, 12)), "seed", [
+        "the tree at row 5, column 4 is given the tent at row 3, column 3, which is not next to it",
+        "row 3, column 3: this tent belongs to 2 trees",
+        "row 5, column 3: this tent belongs to no tree",
+    ]),
+])
+def test_the_checker_names_the_broken_rule_of_hand_made_wrong_solutions(tents, assignment, rules, expected):
+    assert plugin.check(seed_camp(), Layout(tents, assignment, rules)) == expected
+
+
+def test_the_checker_reports_missing_given_tents_and_cells_off_the_board():
+    camp = Zeltlager([0, 10, 14, 17, 23], [1, 1, 1, 1, 1], [1, 1, 2, 0, 1], tents=[9])
+    assert plugin.check(camp, seed_solution()) == ["row 2, column 5: the tent given in advance is missing"]
+    wrong = Layout((1, 5, 12, 19, 25), ((0, 1), (10, 5), (14, 19), (17, 12), (23, 25)))
+    broken = plugin.check(seed_camp(), wrong)
+    assert "cell 25 (outside the 5 x 5 board): a tent off the board" in broken
+    assert "row 5, column 4: this tree has no tent" not in broken
