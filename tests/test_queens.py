@@ -1,4 +1,4 @@
-"""Queens: published counts, an independent checker, both searches, the command."""
+"""Queens: published counts, the independent checker, both searches, input limits, the command."""
 
 from __future__ import annotations
 
@@ -6,20 +6,22 @@ import itertools
 import json
 
 import pytest
+from measure import MEMORY_LIMIT, setup_cost
 
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import queens
+from backtrack_puzzles.queens import check
 
 # OEIS A000170, number of ways to place N non-attacking queens, N = 1..12.
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 
+HUGE = "7" * 5000
+
 
 def is_solution(n: int, columns: tuple[int, ...]) -> bool:
-    """Independent checker: one queen per row, and no two share a column or diagonal."""
-    if len(columns) != n or sorted(columns) != list(range(n)):
-        return False
-    return all(abs(c1 - c2) != r2 - r1 for (r1, c1), (r2, c2) in itertools.combinations(enumerate(columns), 2))
+    """The plugin's independent checker finds no broken rule."""
+    return check(queens.Queens(n), columns) == []
 
 
 @pytest.mark.parametrize("n", range(1, 13))
@@ -98,3 +100,127 @@ def test_command_examples_ship(capsys):
     assert set(queens.PUZZLE.examples) >= {"four", "eight"}
     assert main(["solve", "queens", "--example", "eight", "--count", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["solutions"] == 92
+
+
+# -- input limits -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [(HUGE, 1, 1), (f"# a comment\n  {HUGE}\n", 2, 3), (f"-{HUGE}", 1, 1), (f"{HUGE}\n8\n", 1, 1)],
+)
+def test_a_number_of_any_length_is_an_input_error_with_line_and_column(text, line, column):
+    with pytest.raises(InputError, match="expected the board size N, a whole number from 1 to 64") as error:
+        queens.parse(text, "board.txt")
+    assert (error.value.line, error.value.column) == (line, column)
+    assert len(error.value.message) < 200
+
+
+def test_a_huge_number_through_the_command(tmp_path, capsys):
+    path = tmp_path / "q.txt"
+    path.write_text("1" * 5000 + "\n")
+    assert main(["solve", "queens", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"backtrack: error: {path}:1:1: expected the board size N, a whole number from 1 to 64")
+    assert "plugin" not in err and "Traceback" not in err and len(err) < 300
+    assert main(["solve", "queens", "-p", f"n={HUGE}"]) == 2
+    err = capsys.readouterr().err
+    assert "parameter n takes a whole number from 1 to 64" in err and len(err) < 300
+
+
+def test_only_ascii_digits_are_a_size():
+    with pytest.raises(InputError, match="found '٨'"):
+        queens.parse("٨\n")  # an Arabic-Indic eight, which int() would read
+    with pytest.raises(InputError, match="found '8 8'"):
+        queens.parse("8 8\n")
+
+
+def test_a_second_line_is_located_by_line_and_column():
+    with pytest.raises(InputError, match="second line") as error:
+        queens.parse("8\n   9\n" + "10\n" * 1000)
+    assert (error.value.line, error.value.column) == (2, 4)
+
+
+@pytest.mark.parametrize("name", sorted(queens.PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    data = queens.PUZZLE.examples[name].read_bytes()
+    results = []
+    for prefix in (b"", b"\xef\xbb\xbf"):
+        path = tmp_path / f"{len(prefix)}.txt"
+        path.write_bytes(prefix + data)
+        assert main(["solve", "queens", str(path), "--count", "--json", "--workers", "1", "--quiet"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        results.append((result["solutions"], result["attempts"], result["complete"]))
+    assert results[0] == results[1]
+    assert results[0][0] == A000170[int(data.split()[-1]) - 1]
+
+
+@pytest.mark.parametrize("method", sorted(queens.SEARCHES))
+def test_the_largest_board_sets_up_within_the_memory_limit(method):
+    seconds, peak = setup_cost("queens", f"{queens.MAX_SIZE}\n", {"method": method})
+    assert peak < MEMORY_LIMIT
+
+
+def test_one_beyond_the_largest_board_is_refused():
+    assert queens.MAX_SIZE == 64 and "64 x 64" in queens.PUZZLE.limits
+    with pytest.raises(InputError, match="expected the board size N, a whole number from 1 to 64, found '65'") as error:
+        queens.parse("# too big\n65\n", "board.txt")
+    assert (error.value.line, error.value.column) == (2, 1)
+    with pytest.raises(ValueError, match="from 1 to 64"):
+        queens.Queens(65)
+
+
+@pytest.mark.parametrize(
+    "param, message",
+    [
+        ("n=0", "parameter n must be from 1 to 64, not '0'"),
+        ("n=-1", "parameter n must be from 1 to 64, not '-1'"),
+        ("n=65", "parameter n must be from 1 to 64, not '65'"),
+        ("n=eight", "parameter n takes a whole number from 1 to 64, not 'eight'"),
+        ("method=fast", "parameter method must be one of bitmask, classic, not 'fast'"),
+    ],
+)
+def test_bad_parameters_exit_2_with_a_clear_message(param, message, capsys):
+    assert main(["solve", "queens", "-p", param, "--count"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"backtrack: error: {message}\n"
+
+
+# -- the checker ----------------------------------------------------------------------------
+
+
+def test_the_checker_accepts_the_solutions_and_names_each_broken_rule():
+    spec = queens.Queens(4)
+    assert check(spec, (1, 3, 0, 2)) == []
+    assert check(spec, (2, 0, 3, 1)) == []
+    assert check(spec, (1, 3, 0, 3)) == ["the queens at row 2, column 4 and row 4, column 4 share a column"]
+    assert check(spec, (1, 3, 0, 1)) == [
+        "the queens at row 1, column 2 and row 4, column 2 share a column",
+        "the queens at row 2, column 4 and row 4, column 2 share a diagonal",
+        "the queens at row 3, column 1 and row 4, column 2 share a diagonal",
+    ]
+    assert check(spec, (1, 3, 0)) == ["expected 4 queens, one in each of the 4 rows, found 3"]
+    assert check(spec, (1, 3, 0, 4)) == ["row 4: the queen's column 4 is not on the board (columns 1 to 4)"]
+    assert check(spec, (0, 1, 2, 3))[0] == "the queens at row 1, column 1 and row 2, column 2 share a diagonal"
+    assert check(queens.Queens(1), ()) == ["expected 1 queens, one in each of the 1 rows, found 0"]
+
+
+def test_the_descriptor_names_the_checker_and_the_limits():
+    assert queens.PUZZLE.check is check
+    assert queens.PUZZLE.limits == "boards up to 64 x 64 (N at most 64)"
+
+
+# -- the trace ------------------------------------------------------------------------------
+
+
+def test_both_traces_show_the_column_counted_from_0(capsys):
+    assert main(["solve", "queens", "-p", "n=4", "-p", "method=bitmask", "--count", "--trace"]) == 0
+    bitmask = [line for line in capsys.readouterr().out.splitlines() if "level" in line]
+    assert bitmask[:3] == ["level 0: move 0 valid", "  level 1: move 2 valid", "  level 1: move 3 valid"]
+    assert main(["solve", "queens", "-p", "n=4", "-p", "method=classic", "--count", "--trace"]) == 0
+    classic = [line for line in capsys.readouterr().out.splitlines() if "level" in line]
+    # The bitmask search yields only the free columns: exactly the classic search's valid attempts.
+    assert bitmask == [line for line in classic if line.endswith(" valid")]
+    moves = {int(line.split("move ")[1].split()[0]) for line in bitmask}
+    assert moves == {0, 1, 2, 3}
+    assert "level 0: move 1 valid" in bitmask and "  level 1: move 3 valid" in bitmask

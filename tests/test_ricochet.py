@@ -1,7 +1,8 @@
-"""Ricochet Robots: the seed's Spelbord session, optimal solutions, counts, input, command.
+"""Ricochet Robots: the seed's Spelbord session, optimal solutions, counts, input, limits, command.
 
-The breadth-first search and the move checker here are written independently of
-the plugin's search: they read only the walls, robots and target of a board.
+The breadth-first search here and the plugin's checker (``ricochet.check``) are
+written independently of the plugin's search: they read only the walls, robots
+and target of a board.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import math
 import random
 
 import pytest
+from measure import MEMORY_LIMIT, setup_cost
 
 from backtrack import InputError
 from backtrack.cli import main
-from backtrack_puzzles.ricochet import PUZZLE, Ricochet, Spelbord, generate, parse, render, search
+from backtrack_puzzles import ricochet
+from backtrack_puzzles.ricochet import PUZZLE, Moves, Ricochet, Spelbord, check, generate, parse, render, search
 
 SEED_BOARD = (5, 6, [8, 9, 14, 20, 21], [1, 19, 20, 27], [11, 14], 7)
 
@@ -88,19 +91,6 @@ def bfs(board, goal):
     return None, 0
 
 
-def replay(board, moves):
-    """The robots' cells after ``moves``, checked move by move."""
-    positions = list(board.robots)
-    for move in moves:
-        assert len(move) == 2 and move[1] in "NESW", move
-        robot = ord(move[0]) - 65
-        assert 0 <= robot < len(positions), move
-        stop = slide(board.m, board.n, set(board.onder), set(board.rechts), positions, robot, move[1])
-        assert stop != positions[robot], f"{move} does not move"
-        positions[robot] = stop
-    return positions
-
-
 def random_board(rng, m, n, robots):
     below = {cell for cell in range(m * n - n) if rng.random() < 0.2}
     right = {cell for cell in range(m * n) if cell % n != n - 1 and rng.random() < 0.2}
@@ -148,7 +138,7 @@ def test_the_seed_optimum_for_either_goal(goal, example):
     assert tuple(example.split()) in found
     assert len(found) == bfs(spec.board, goal)[1]
     for moves in found:
-        assert replay(spec.board, moves)[goal] == spec.board.wit
+        assert check(spec, moves) == []
 
 
 # -- optimal lengths and counts against breadth-first search -----------------------------
@@ -171,7 +161,7 @@ def test_optimum_and_count_agree_with_breadth_first_search_on_small_boards():
         assert len(set(found)) == len(found)
         for moves in found:
             assert len(moves) == length
-            assert replay(board, moves)[goal] == board.wit
+            assert check(spec, moves) == []
         first = search(spec).first()
         assert (first is None) == (length is None)
         lengths.append(length)
@@ -231,9 +221,10 @@ def test_parse_reads_the_drawing_the_goal_line_and_the_repr():
 
 
 def test_a_repr_line_is_never_evaluated():
-    with pytest.raises(InputError, match="only numbers"):
+    with pytest.raises(InputError, match="expected a number, or cell numbers in .*found '__import__'") as error:
         parse("Spelbord(5, 6, __import__('os').getcwd(), (), (1, 2), 3)")
-    with pytest.raises(InputError, match="six arguments"):
+    assert error.value.column == 16
+    with pytest.raises(InputError, match="expected 'Spelbord', found 'print'"):
         parse("print(5, 6, (), (), (1, 2), 3)")
 
 
@@ -257,15 +248,31 @@ BAD_INPUTS = [
     ("goal: C\n+-+-+\n|a b|\n+-+-+\n|*  |\n+-+-+", 1, 7, "unknown goal robot 'C'"),
     ("goal C\n+-+-+\n|a *|\n+-+-+", 1, None, "expected 'goal: LETTER'"),
     ("+-+-+\n|a *|\n+-+-+\n\n+-+-+", 5, None, "more text after it"),
-    ("Spelbord(2, 2, (), (), (1, 1), 3)", 1, 24, "robots A and B on the same cell 1"),
-    ("Spelbord(2, 2, (3,), (), (1, 0), 3)", 1, 16, "the border"),
-    ("Spelbord(2, 2, (), (), (1, 9), 3)", 1, 24, "cell numbers 0 to 3"),
-    ("Spelbord(2, 2, (), ()", 1, None, "expected Spelbord("),
+    ("Spelbord(2, 2, (), (), (1, 1), 3)", 1, 28, "robots A and B on the same cell 1"),
+    ("Spelbord(2, 2, (3,), (), (1, 0), 3)", 1, 17, "the border"),
+    ("Spelbord(2, 2, (), (), (1, 9), 3)", 1, 28, "expected a robot's cell, a whole number from 0 to 3, found '9'"),
+    ("Spelbord(2, 2, (), ()", 1, 22, "expected ',' or ')' after an argument, found the end of the line (the form is "),
+    ("Spelbord(2, 2, (), (), (1, 0), 3, 4)", 1, 35, "expected six arguments, found 7"),
+    ("Spelbord(2, 2, (), (), (1, 0))", 1, 30, "expected six arguments, found 5"),
+    ("Spelbord(2, 2, (), (), (1), 3)", 1, 24, "a tuple of one cell needs a comma: (1,)"),
+    ("Spelbord(2, 2, (), (), {1, 0}, 3)", 1, 24, "not in a set"),
+    ("Spelbord(2, (2,), (), (), (1, 0), 3)", 1, 13, "the number of columns, a whole number from 1 to 64, found a"),
+    ("Spelbord(2, 2, 1, (), (1, 0), 3)", 1, 16, "the cells with a wall below in (...), [...] or {...}, found a"),
+    ("Spelbord(2, 2, (), (), (), 3)", 1, 24, "expected 1 to 26 robots, found 0"),
+    ("Spelbord(2, 2, (), (-1,), (1, 0), 3)", 1, 21, "expected a cell number or ')', found '-'"),
+    ("Spelbord(2, 2, (), (0x1,), (1, 0), 3)", 1, 21, "a cell with a wall on its right, a whole number from 0 to 3"),
+    ("Spelbord(2, 2, (), (), (1, 0), 3) # a comment", 1, None, None),
+    ("Spelbord(2, 2, (), (), (1, 0), 3) x", 1, 35, "expected the end of the line after ')', found 'x'"),
+    ("Spelbord(2, 2, [], {}, [1, 0,], 1.5)", 1, 34, "expected ',' or ')' after an argument, found '.'"),
+    ("Spelbord(2, 2, (), (), (٣, 0), 3)", 1, 25, "found '٣'"),
 ]
 
 
 @pytest.mark.parametrize("text, line, column, message", BAD_INPUTS)
 def test_input_errors_name_line_and_column(text, line, column, message):
+    if message is None:  # not an error after all
+        parse(text, "board.txt")
+        return
     with pytest.raises(InputError) as caught:
         parse(text, "board.txt")
     error = caught.value
@@ -287,7 +294,7 @@ def test_the_command_solves_counts_and_prints_json(tmp_path, capsys):
     assert main(["solve", "ricochet", str(path), "-p", "goal=B", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["solutions"] == 1 and len(result["data"][0]) == 6
-    assert replay(Spelbord(*SEED_BOARD), result["data"][0])[1] == 7
+    assert check(Ricochet(Spelbord(*SEED_BOARD), 1), result["data"][0]) == []
     assert main(["solve", "ricochet", str(path), "--count"]) == 0
     assert "2 solutions (search complete)" in capsys.readouterr().out
     assert main(["solve", "ricochet", str(path), "-p", "goal=E"]) == 2
@@ -348,6 +355,254 @@ def test_a_prefix_is_replayed_without_pruning_and_searched_below():
     assert solver.pos == list(SEED_BOARD[4])  # everything taken back
     below = list(solver.solutions(prefix=("AS", "AN")))  # a detour is a prefix like any other
     assert below and all(moves[:2] == ("AS", "AN") for moves in below)
-    assert all(replay(spec.board, moves)[0] == 7 for moves in below)
+    assert all(check(spec, moves) == [] for moves in below)
     with pytest.raises(PrefixError):
         list(solver.solutions(prefix=("AE",)))  # A stands against the east wall
+
+
+# -- numbers, byte-order marks and limits ----------------------------------------------------------
+
+HUGE = "9" * 5000
+SEED_LITERAL = "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (11, 14), 7)"
+
+
+@pytest.mark.parametrize("field", range(6))
+def test_a_number_of_any_length_in_every_field_of_the_literal_line(field):
+    numbers = [match for match in __import__("re").finditer(r"\d+", SEED_LITERAL)]
+    # the first number of each field: m, n, a wall below, a wall right, a robot, the white robot
+    first = [numbers[i] for i in (0, 1, 2, 7, 11, 13)][field]
+    text = "# a comment\ngoal: B\n  " + SEED_LITERAL[: first.start()] + HUGE + SEED_LITERAL[first.end() :]
+    with pytest.raises(InputError, match=r"a whole number from \d+ to \d+, found '9999") as caught:
+        parse(text, "board.txt")
+    error = caught.value
+    assert (error.source, error.line, error.column) == ("board.txt", 3, first.start() + 3)
+    assert len(error.message) < 200
+
+
+def test_a_huge_goal_letter_and_huge_parameters_are_short_clear_errors(capsys):
+    with pytest.raises(InputError, match="expected 'goal: LETTER'") as caught:
+        parse("goal: " + HUGE + "\n" + FIRST_DRAWING)
+    assert (caught.value.line, caught.value.column) == (1, 1) and len(caught.value.message) < 200
+    assert main(["solve", "ricochet", "--example", "seed", "-p", f"max_moves={HUGE}"]) == 2
+    err = capsys.readouterr().err
+    assert "parameter max_moves takes a whole number at least 0" in err and len(err) < 300
+    assert main(["solve", "ricochet", "--example", "seed", "-p", f"goal={HUGE}"]) == 2
+    err = capsys.readouterr().err
+    assert "parameter goal must be one of A, B" in err and len(err) < 300
+
+
+def example_results(name, path, prefix, mode, capsys):
+    """What the command says of an example written with ``prefix`` before its bytes."""
+    path.write_bytes(prefix + PUZZLE.examples[name].read_bytes())
+    assert main(["solve", "ricochet", str(path), "--json", "--quiet", *mode]) == 0
+    result = json.loads(capsys.readouterr().out)
+    return result["solutions"], result["attempts"], result["complete"], result["data"]
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    text = PUZZLE.examples[name].read_text()
+    recorded = [int(line.split()[2]) for line in text.splitlines() if line.startswith("# optimal: ")][0]
+    spec = parse(text)
+    if recorded <= 10:
+        plain = example_results(name, tmp_path / "plain.txt", b"", ["--count"], capsys)
+        assert example_results(name, tmp_path / "marked.txt", b"\xef\xbb\xbf", ["--count"], capsys) == plain
+        assert plain[0] >= 1 and plain[2] is True
+    else:  # the long ones: the first solution, of the recorded (breadth-first) length; their counts are the bench's
+        solutions, _, _, data = example_results(name, tmp_path / "marked.txt", b"\xef\xbb\xbf", [], capsys)
+        assert solutions == 1 and len(data[0]) == recorded and check(spec, data[0]) == []
+
+
+def drawing(m, n, robots=26, walls=False, literal=False):
+    """An m x n board: robots along the top rows, the white robot in the last cell; walls everywhere or nowhere."""
+    below = [cell for cell in range((m - 1) * n)] if walls else []
+    right = [cell for cell in range(m * n) if cell % n != n - 1] if walls else []
+    board = Spelbord(m, n, below, right, list(range(robots)), m * n - 1)
+    return repr(board) if literal else str(Ricochet(board, 0))
+
+
+@pytest.mark.parametrize(
+    "walls, literal",
+    [(False, False), (True, False), (False, True), (True, True)],
+    ids=["open", "walled", "open-line", "walled-line"],
+)
+def test_the_largest_board_sets_up_within_the_memory_limit(walls, literal):
+    text = drawing(ricochet.MAX_SIZE, ricochet.MAX_SIZE, walls=walls, literal=literal)
+    assert len(text) <= ricochet.MAX_LITERAL
+    seconds, peak = setup_cost("ricochet", text, {"goal": "Z"})
+    assert peak < MEMORY_LIMIT
+
+
+def test_one_beyond_the_largest_board_is_refused():
+    assert ricochet.MAX_SIZE == 64 and "64 x 64" in PUZZLE.limits
+    wide = drawing(2, 65, robots=2)
+    with pytest.raises(InputError, match="a board has at most 64 columns .* this one is 131 characters wide") as caught:
+        parse("# wide\n" + wide)
+    assert (caught.value.line, caught.value.column) == (3, 130)
+    tall = drawing(65, 2, robots=2)
+    with pytest.raises(InputError, match="a board has at most 64 rows") as caught:
+        parse(tall)
+    assert caught.value.line == 1 + (2 * 64 + 1) + 1  # after the goal line and a 64-row drawing
+    for text, column in (("Spelbord(65, 2, (), (), (0,), 1)", 10), ("Spelbord(2, 65, (), (), (0,), 1)", 13)):
+        with pytest.raises(InputError, match="a whole number from 1 to 64, found '65'") as caught:
+            parse(text)
+        assert caught.value.column == column
+    long_line = "Spelbord(2, 2, (" + "0, " * 70_000 + "), (), (1,), 3)"
+    with pytest.raises(InputError, match="a Spelbord.* line has at most 200,000 characters") as caught:
+        parse(long_line)
+    assert (caught.value.line, caught.value.column) == (1, 200_001)
+    many = "Spelbord(8, 8, (), (), (" + ", ".join(map(str, range(27))) + "), 63)"
+    with pytest.raises(InputError, match="expected 1 to 26 robots, found 27") as caught:
+        parse(many)
+    assert caught.value.column == many.index(", 26)") + 3
+
+
+def test_only_ascii_letters_are_robots():
+    for letter in "\u0131\u212a":  # dotless i and the Kelvin sign: upper() and lower() make them ASCII
+        with pytest.raises(InputError, match="unknown character") as caught:
+            parse(f"+-+-+\n|{letter} *|\n+-+-+")
+        assert (caught.value.line, caught.value.column) == (2, 2)
+
+
+# -- parameters and the bound -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "param, message",
+    [
+        ("max_moves=-1", "parameter max_moves must be at least 0, not '-1'"),
+        ("max_moves=many", "parameter max_moves takes a whole number at least 0, not 'many'"),
+        ("goal=Z", "-p goal: unknown goal robot 'Z': the board has robots A, B"),
+        ("goal=AB", "parameter goal must be one of A, B, C"),
+        ("goal=1", "parameter goal must be one of A, B, C"),
+        ("goal=ı", "parameter goal must be one of A, B, C"),
+    ],
+)
+def test_bad_parameters_exit_2_with_a_clear_message(param, message, capsys):
+    assert main(["solve", "ricochet", "--example", "seed", "-p", param]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"backtrack: error: {message}") and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_lower_case_goal_parameter_is_a_robot(capsys):
+    assert main(["solve", "ricochet", "--example", "seed", "-p", "goal=b", "--all", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["data"]
+    assert ["AW", "BE", "BN", "BW", "BS", "BW"] in found
+    assert all(check(Ricochet(Spelbord(*SEED_BOARD), 1), moves) == [] for moves in found)
+
+
+def test_the_search_refuses_a_negative_bound_itself():
+    with pytest.raises(InputError, match="max_moves must be a whole number, at least 0, not '-1'"):
+        search(parse(FIRST_DRAWING), max_moves=-1)
+
+
+def test_a_bound_below_the_optimum_is_unknown_not_unsolvable(capsys):
+    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=3", "--unique"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("unknown") and "no solution within 3 moves; longer ones may exist" in out
+    assert "unsolvable" not in out
+    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=3", "--unique", "--json"]) == 3
+    result = json.loads(capsys.readouterr().out)
+    assert (result["verdict"], result["complete"], result["stopped"]) == ("unknown", False, "bound")
+    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=6", "--all", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["complete"] is True and sorted(map(tuple, result["data"])) == [
+        ("AW", "BE", "BN", "BW", "BS", "AE"), ("BE", "AW", "BN", "BW", "BS", "AE")
+    ]
+
+
+def test_a_bound_of_0_asks_whether_the_goal_robot_is_home(tmp_path, capsys):
+    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=0", "--json"]) == 3
+    result = json.loads(capsys.readouterr().out)
+    assert (result["solutions"], result["stopped"]) == (0, "bound")
+    home = tmp_path / "home.txt"
+    home.write_text(str(Ricochet(Spelbord(3, 3, [], [], [4, 0], 0), 0)))
+    assert main(["solve", "ricochet", str(home), "-p", "max_moves=0", "-p", "goal=B", "--count"]) == 0
+    assert "1 solution" in capsys.readouterr().out
+    assert main(["solve", "ricochet", str(home), "-p", "goal=B"]) == 0
+    assert "0 moves: none: robot B is on the target already" in capsys.readouterr().out
+
+
+# -- the generator ------------------------------------------------------------------------------------
+
+
+ROBOTS = "argument --robots: expected the number of robots, a whole number from 1 to 26, found"
+SIZE = "argument --size: expected the board size (an even number), a whole number from 8 to 64, found"
+GOAL = "argument --goal: expected the letter of one of the"
+SEED = "argument SEED: expected a seed, a whole number from 0 to 18446744073709551615, found"
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["1", "--robots", "0"], f"{ROBOTS} '0'"),
+        (["1", "--robots", "27"], f"{ROBOTS} '27'"),
+        (["1", "--robots", "-3"], f"{ROBOTS} '-3'"),
+        (["1", "--size", "0"], f"{SIZE} '0'"),
+        (["1", "--size", "6"], f"{SIZE} '6'"),
+        (["1", "--size", "9"], f"{SIZE} '9'"),
+        (["1", "--size", "66"], f"{SIZE} '66'"),
+        (["1", "--size", HUGE], f"{SIZE} '999"),
+        (["1", "--goal", "Z"], f"{GOAL} 4 robots (A, B, C, D), found 'Z'"),
+        (["1", "--robots", "2", "--goal", "c"], f"{GOAL} 2 robots (A, B), found 'C'"),
+        (["1", "--goal", "AB"], f"{GOAL} 4 robots (A, B, C, D), found 'AB'"),
+        (["--", "-1"], f"{SEED} '-1'"),
+        ([HUGE], f"{SEED} '999"),
+        (["seven"], f"{SEED} 'seven'"),
+    ],
+)
+def test_the_generator_ends_every_bad_argument_with_a_clear_message(arguments, message, capsys):
+    from backtrack_puzzles.ricochet import main as ricochet_main
+
+    with pytest.raises(SystemExit) as caught:
+        ricochet_main(["generate", *arguments])
+    assert caught.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"error: {message}" in captured.err
+    assert "Traceback" not in captured.err and len(captured.err.splitlines()[-1]) < 250
+
+
+def test_the_generator_makes_the_largest_board_and_refuses_one_beyond():
+    spec = generate(5, ricochet.MAX_SIZE, ricochet.MAX_ROBOTS, "z")
+    assert (spec.board.m, spec.board.n, len(spec.board.robots), spec.goal) == (64, 64, 26, 25)
+    assert repr(parse(str(spec)).board) == repr(spec.board)
+    with pytest.raises(ValueError, match="an even number from 8 to 64, not 66"):
+        generate(5, 66)
+
+
+# -- the checker ----------------------------------------------------------------------------------------
+
+
+def test_the_checker_names_the_first_illegal_move_and_a_goal_robot_not_home():
+    spec = Ricochet(Spelbord(*SEED_BOARD), 0)
+    good = ("AW", "BE", "BN", "BW", "BS", "AE")
+    assert check(spec, good) == [] and check(spec, Moves(good, 0)) == []
+    assert check(spec, ("AW", "BE", "BN", "BW", "BS", "AW")) == [
+        "move 6 of 6 (AW): robot A at row 2, column 1 cannot move west, a wall or a robot is next to it"
+    ]
+    assert check(spec, ("AE",)) == [
+        "move 1 of 1 (AE): robot A at row 2, column 6 cannot move east, a wall or a robot is next to it"
+    ]
+    assert check(spec, ("AW", "BE", "BN", "BW", "BS", "CE")) == [
+        "move 6 of 6 ('CE'): expected a robot (A, B) and a direction (N, E, S or W)"
+    ]
+    assert check(spec, ("AW", "BX")) == ["move 2 of 2 ('BX'): expected a robot (A, B) and a direction (N, E, S or W)"]
+    assert check(spec, ("AW", "BE", "BN", "BW", "BS")) == [
+        "after 5 moves robot A stands at row 2, column 1, not on the target at row 2, column 2"
+    ]
+    assert check(spec, good + ("BN",)) == ["move 7 of 7 (BN): robot A already stood on the target, the game was over"]
+    assert check(spec, ()) == ["after 0 moves robot A stands at row 2, column 6, not on the target at row 2, column 2"]
+    # the goal a solution carries wins over the file's: B needs another last move
+    assert check(spec, Moves(good, 1)) == [
+        "after 6 moves robot B stands at row 2, column 3, not on the target at row 2, column 2"
+    ]
+    assert check(spec, Moves(("AW", "BE", "BN", "BW", "BS", "BW"), 1)) == []
+
+
+def test_the_checker_is_the_descriptors_and_solutions_carry_their_goal():
+    assert PUZZLE.check is check
+    spec = Ricochet(Spelbord(*SEED_BOARD), 0)
+    found = search(spec, goal="B").first()
+    assert isinstance(found, Moves) and found.goal == 1 and len(found) == 6 and found[-1] == "BW"
+    assert __import__("pickle").loads(__import__("pickle").dumps(found)).goal == 1
+    assert check(spec, found) == []

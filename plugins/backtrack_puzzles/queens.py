@@ -1,14 +1,20 @@
 """N-Queens: place N queens on an N x N board so that none attacks another.
 
 Input: a file holding N (lines starting with ``#`` are comments), or ``-p n=N``
-with no file.  A solution is the column of the queen in each row; it renders as
-rows of ``Q`` and ``.``.
+with no file; N is at most :data:`MAX_SIZE` (64).  A solution is the column of the
+queen in each row, counted from 0; it renders as rows of ``Q`` and ``.``, and
+:func:`check` names the rules a solution breaks.
 
 Two searches state the same problem.  ``classic`` (the tutorial's way): at each
 level (a row) every column is a move and ``valid`` checks columns and diagonals.
 ``bitmask`` (the default): ``moves`` yields only the free columns, computed from
 three bitmasks, so the engine skips ``valid`` and counts each move tried as an
-attempt.
+attempt.  In a trace both show a move as the queen's column counted from 0, as the
+levels count the rows (the ``bitmask`` search's moves are single bits inside).
+
+Why at most 64: setting up any board is instant, but from N = 30 on, even the
+first solution takes these searches many seconds (tens of millions of attempts),
+growing fast with N, so larger boards would only seem to hang.
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ import functools
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl
+from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, whole_number
 
+#: The largest board size N accepted (from a file, ``-p n=N`` or ``Queens(n)``).
 MAX_SIZE = 64
 
 
@@ -36,17 +43,18 @@ class Queens:
 
 def parse(text: str, source: str = "<input>") -> Queens:
     """A board size N from a file: one line holding N, comments with ``#`` allowed."""
-    found: list[tuple[int, str]] = [
-        (number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.strip().startswith("#")
-    ]
-    if not found:
+    size: int | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        column = len(line) - len(line.lstrip()) + 1
+        if size is not None:
+            raise InputError("expected only the board size N, found a second line", source, number, column)
+        size = whole_number(stripped, source, number, column, low=1, high=MAX_SIZE, what="the board size N")
+    if size is None:
         raise InputError(f"expected a line holding the board size N (1 to {MAX_SIZE}), found none", source)
-    if len(found) > 1:
-        raise InputError("expected only the board size N, found a second line", source, found[1][0])
-    number, line = found[0]
-    if not line.isdigit() or not 1 <= int(line) <= MAX_SIZE:
-        raise InputError(f"expected the board size N, a whole number from 1 to {MAX_SIZE}, found {line!r}", source, number)
-    return Queens(int(line))
+    return Queens(size)
 
 
 def build(n: int = 8, **_: object) -> Queens:
@@ -88,6 +96,10 @@ class ClassicQueensSearch(Search):
 
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(self.queens)
+
+    def format_move(self, level: int, move: int) -> str:
+        """The queen's column, counted from 0 (the move itself)."""
+        return str(move)
 
 
 class BitmaskQueensSearch(Search):
@@ -134,6 +146,10 @@ class BitmaskQueensSearch(Search):
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(bit.bit_length() - 1 for bit in path)
 
+    def format_move(self, level: int, move: int) -> str:
+        """The queen's column, counted from 0 as the ``classic`` search shows it (the move is its single bit)."""
+        return str(move.bit_length() - 1)
+
 
 @functools.lru_cache(maxsize=4)
 def _single_bits(n: int) -> tuple[tuple[int, ...], ...]:
@@ -143,6 +159,33 @@ def _single_bits(n: int) -> tuple[tuple[int, ...], ...]:
         low = mask & -mask
         table.append((low,) + table[mask ^ low])
     return tuple(table)
+
+
+def check(spec: Queens, solution: Sequence[int]) -> list[str]:
+    """The rules ``solution`` breaks (an empty list when none), rows and columns counted from 1.
+
+    ``solution[row]`` is the column of the queen in that row, counted from 0, as the
+    searches yield it.  Independent of both searches: one queen per row, each on the
+    board, and no two in the same column or on the same diagonal.
+    """
+    n = spec.n
+    broken: list[str] = []
+    if len(solution) != n:
+        broken.append(f"expected {n} queens, one in each of the {n} rows, found {len(solution)}")
+    placed: list[tuple[int, int]] = []  # row, column of the queens on the board
+    for row, column in enumerate(solution):
+        if type(column) is not int or not 0 <= column < n:
+            broken.append(f"row {row + 1}: the queen's column {column!r} is not on the board (columns 1 to {n})")
+        else:
+            placed.append((row, column))
+    for index, (row, column) in enumerate(placed):
+        for other_row, other_column in placed[index + 1 :]:
+            where = f"row {row + 1}, column {column + 1} and row {other_row + 1}, column {other_column + 1}"
+            if column == other_column:
+                broken.append(f"the queens at {where} share a column")
+            elif abs(column - other_column) == other_row - row:
+                broken.append(f"the queens at {where} share a diagonal")
+    return broken
 
 
 SEARCHES = {"bitmask": BitmaskQueensSearch, "classic": ClassicQueensSearch}
@@ -161,11 +204,13 @@ PUZZLE = Puzzle(
     render=render,
     build=build,
     params=(
-        Param("n", "board size N, when no file is given", int, 8),
+        Param("n", "board size N, when no file is given", int, 8, low=1, high=MAX_SIZE),
         Param("method", "the search: bitmask (moves yield free columns) or classic (valid checks)", str, "bitmask", tuple(SEARCHES)),
     ),
     as_json=lambda spec, solution: list(solution),
     examples=examples_in(Path(__file__).parent / "examples" / "queens"),
+    check=check,
+    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} (N at most {MAX_SIZE})",
 )
 
 

@@ -22,9 +22,20 @@ border) and a space for none; after each cell ``|`` for a wall on its right (or
 the border) and a space for none.  A cell is a space, ``*`` (the white robot), a
 robot's lower-case letter, or its upper-case letter when the white robot shares
 its cell.  Instead of the drawing, a line may hold the board's ``repr``
-(``Spelbord(m, n, below, right, robots, white)``), read as data, never evaluated.
-Lines starting with ``#`` are comments.  Parameters: ``goal`` (overrides the
-file's) and ``max_moves`` (the longest solution tried).
+(``Spelbord(m, n, below, right, robots, white)``), read as data, never evaluated:
+whole numbers, and cell numbers in ``(...)``, ``[...]`` or ``{...}`` (the robots in
+order, so not in a set).  Lines starting with ``#`` are comments.
+
+Limits: boards of up to :data:`MAX_SIZE` (64) rows and columns, up to
+:data:`MAX_ROBOTS` (26) robots, a ``Spelbord(...)`` line of up to
+:data:`MAX_LITERAL` (200,000) characters.  Setting up the search of the largest
+board takes under 0.1 s of CPU and well under 100 MB; the classic game is 16 x 16.
+
+Parameters: ``goal`` (a letter; overrides the file's) and ``max_moves`` (the
+longest solution tried, at least 0; with 0 the search only says whether the goal
+robot stands on the target already).  When ``max_moves`` cuts the search, the
+answer is *unknown*, not *unsolvable*: longer solutions may exist.  A solution
+is a :class:`Moves` tuple; :func:`check` names the first move that breaks a rule.
 
 The search is :class:`backtrack.shortest.ShortestSearch` (iterative deepening)
 with the goal robot's distance to the target, were it able to stop anywhere, as
@@ -35,21 +46,27 @@ interchangeable) that prunes only what cannot lose a shortest sequence.
 from __future__ import annotations
 
 import argparse
-import ast
 import math
 import random
+import re
 import sys
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
-from backtrack import InputError, Param, Puzzle, examples_in, hookimpl
+from backtrack import InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
 from backtrack.shortest import ShortestSearch
 
 DIRECTIONS = "NESW"
+#: The most rows and the most columns of a board (a drawing, a ``Spelbord(...)`` line or a generated board).
 MAX_SIZE = 64
+#: The most robots: one per letter A to Z.
 MAX_ROBOTS = 26
+#: The smallest board the generator makes (each quadrant needs room for its walls).
+MIN_GENERATED = 8
+#: The largest seed the generator takes.
+MAX_SEED = 2**64 - 1
 
 
 class Spelbord:
@@ -144,6 +161,24 @@ class Ricochet:
         return f"goal: {chr(65 + self.goal)}\n{self.board}"
 
 
+class Moves(tuple):
+    """A solution: the move sequence (a tuple such as ``("AW", "BE")``) and the goal robot it brings home.
+
+    It equals the plain tuple of its moves; ``goal`` (0 is A) is the robot the search
+    brought to the target, which ``-p goal`` may have chosen instead of the file.
+    """
+
+    goal: int
+
+    def __new__(cls, moves: Sequence[str] = (), goal: int = 0) -> "Moves":
+        made = super().__new__(cls, moves)
+        made.goal = goal
+        return made
+
+    def __reduce__(self) -> tuple:
+        return Moves, (tuple(self), self.goal)
+
+
 # -- parsing ----------------------------------------------------------------------
 
 
@@ -159,24 +194,33 @@ def parse(text: str, source: str = "<input>") -> Ricochet:
         if not stripped or stripped.startswith("#"):
             ended = ended or bool(drawing)
             continue
+        indent = len(line) - len(stripped)
         if stripped.lower().startswith("goal"):
             key, colon, value = stripped.partition(":")
             letter = value.strip()
-            column = line.index(stripped) + len(key) + len(colon) + (len(value) - len(value.lstrip())) + 1
+            column = indent + len(key) + len(colon) + (len(value) - len(value.lstrip())) + 1
             if key.strip().lower() != "goal" or not colon or len(letter) != 1 or not letter.isalpha() or not letter.isascii():
-                raise InputError(f"expected 'goal: LETTER' (the robot to bring to the target), found {stripped!r}", source, number)
+                raise InputError(
+                    f"expected 'goal: LETTER' (the robot to bring to the target), found {quoted(stripped)}",
+                    source, number, indent + 1,
+                )
             if goal is not None:
-                raise InputError(f"a second goal line (the first is line {goal[0]})", source, number)
+                raise InputError(f"a second goal line (the first is line {goal[0]})", source, number, indent + 1)
             goal = (number, column, letter.upper())
             continue
         if stripped[0].isalpha():  # not a drawing: the Spelbord(...) line
             if literal is not None or drawing:
-                raise InputError("expected one board, found a second", source, number)
+                raise InputError("expected one board, found a second", source, number, indent + 1)
             literal = (number, line)
             continue
         if ended or literal is not None:
-            raise InputError("expected one board, found more text after it", source, number)
-        drawing.append((number, raw.rstrip("\r\n").rstrip()))
+            raise InputError("expected one board, found more text after it", source, number, indent + 1)
+        if len(drawing) == 2 * MAX_SIZE + 1:
+            raise InputError(
+                f"a board has at most {MAX_SIZE} rows (a drawing of {2 * MAX_SIZE + 1} lines), this drawing goes on",
+                source, number,
+            )
+        drawing.append((number, line))
     if literal is not None:
         board = _parse_literal(*literal, source)
     elif drawing:
@@ -199,15 +243,20 @@ def _letters(count: int) -> str:
 def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
     first_number, first = lines[0]
     width = len(first)
-    if width < 3 or width % 2 == 0 or first != "+-" * (width // 2) + "+":
-        column = next((c + 1 for c, char in enumerate(first) if char != "+-"[c % 2]), width + 1)
+    widest = 2 * MAX_SIZE + 1
+    wrong = next((c for c, char in enumerate(first[: widest + 1]) if char != "+-"[c % 2]), None)
+    if wrong is not None or width < 3 or width % 2 == 0:
+        column = width + 1 if wrong is None else wrong + 1
         raise InputError("expected the top border '+-+-...+' (a '+' at every corner, '-' between them)", source, first_number, column)
+    if width > widest:
+        raise InputError(
+            f"a board has at most {MAX_SIZE} columns (a top border of {widest} characters), "
+            f"this one is {width} characters wide", source, first_number, widest + 1,
+        )
     n = width // 2
     if len(lines) % 2 == 0:
         raise InputError("expected a line of corners '+-+-...+' under the last row of cells", source, lines[-1][0] + 1)
     m = len(lines) // 2
-    if n > MAX_SIZE or m > MAX_SIZE:
-        raise InputError(f"a board has at most {MAX_SIZE} rows and columns, this one {m} x {n}", source, first_number)
     onder: set[int] = set()
     rechts: set[int] = set()
     robots: dict[int, tuple[int, int, int]] = {}  # robot -> cell, line, column
@@ -257,7 +306,7 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                     white = (cell, number, column + 1)
                 if char == "*":
                     continue
-                if not ("a" <= char.lower() <= "z"):
+                if not ("a" <= char <= "z" or "A" <= char <= "Z"):
                     raise InputError(
                         f"unknown character {char!r} in a cell: expected a space, '*' (the white robot) or a robot's letter",
                         source, number, column + 1,
@@ -285,54 +334,154 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
     return Spelbord(m, n, onder, rechts, [robots[robot][0] for robot in range(len(robots))], white[0])
 
 
+#: The longest ``Spelbord(...)`` line read (the ``repr`` of a 64 x 64 board walled everywhere has under 50,000).
+MAX_LITERAL = 200_000
+
+LITERAL_FORM = "Spelbord(m, n, (cells with a wall below), (cells with a wall right), (robot cells), white cell)"
+
+# A number (checked by whole_number later), a name, a comment (ending the line) or any other mark.
+_TOKEN = re.compile(r"\s*(\d\w*|[^\W\d]\w*|#.*|\S)")
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+@dataclass
+class _Argument:
+    """One argument of a ``Spelbord(...)`` line as written: a number, or a bracketed collection of numbers."""
+
+    column: int
+    number: str | None = None
+    items: list[tuple[str, int]] | None = None  # each number of a collection with its column
+    bracket: str = ""
+
+
+class _LiteralReader:
+    """Reads ``Spelbord(...)`` as data, token by token: numbers and (...), [...] or {...} of numbers, nothing else."""
+
+    def __init__(self, line: str, source: str, number: int):
+        self.source, self.number = source, number
+        self.tokens: list[tuple[str, int]] = []
+        for match in _TOKEN.finditer(line):
+            if match.group(1).startswith("#"):
+                break
+            self.tokens.append((match.group(1), match.start(1) + 1))
+        self.at = 0
+        self.end = len(line.rstrip()) + 1
+
+    def peek(self) -> str:
+        return self.tokens[self.at][0] if self.at < len(self.tokens) else ""
+
+    def column(self) -> int:
+        return self.tokens[self.at][1] if self.at < len(self.tokens) else self.end
+
+    def take(self) -> tuple[str, int]:
+        token = self.tokens[self.at]
+        self.at += 1
+        return token
+
+    def fail(self, expected: str) -> InputError:
+        found = quoted(self.peek()) if self.peek() else "the end of the line"
+        message = f"expected {expected}, found {found} (the form is {LITERAL_FORM})"
+        return InputError(message, self.source, self.number, self.column())
+
+    def expect(self, text: str, expected: str) -> int:
+        if self.peek() != text:
+            raise self.fail(expected)
+        return self.take()[1]
+
+    def call(self) -> tuple[list[_Argument], int]:
+        """The arguments, and the column of the closing parenthesis."""
+        self.expect("Spelbord", "'Spelbord'")
+        self.expect("(", "'(' after Spelbord")
+        arguments = []
+        while self.peek() != ")":
+            arguments.append(self.argument())
+            if self.peek() == ",":
+                self.take()
+            elif self.peek() != ")":
+                raise self.fail("',' or ')' after an argument")
+        closing = self.take()[1]
+        if self.peek():
+            raise self.fail("the end of the line after ')'")
+        return arguments, closing
+
+    def argument(self) -> _Argument:
+        text, column = self.peek(), self.column()
+        if text[:1].isdigit():
+            self.take()
+            return _Argument(column, number=text)
+        if text not in _CLOSING:
+            raise self.fail("a number, or cell numbers in (...), [...] or {...}")
+        self.take()
+        closing = _CLOSING[text]
+        items: list[tuple[str, int]] = []
+        comma = False
+        while self.peek() != closing:
+            if not self.peek()[:1].isdigit():
+                raise self.fail(f"a cell number or {closing!r}")
+            items.append(self.take())
+            comma = self.peek() == ","
+            if comma:
+                self.take()
+            elif self.peek() != closing:
+                raise self.fail(f"',' or {closing!r} after a cell number")
+        self.take()
+        if text == "(" and len(items) == 1 and not comma:
+            raise InputError(f"a tuple of one cell needs a comma: ({items[0][0]},)", self.source, self.number, column)
+        return _Argument(column, items=items, bracket=text)
+
+
 def _parse_literal(number: int, line: str, source: str) -> Spelbord:
-    indent = len(line) - len(line.lstrip())
-    expected = "expected Spelbord(m, n, (cells with a wall below), (cells with a wall right), (robot cells), white cell)"
-    try:
-        tree = ast.parse(line.strip(), mode="eval")
-    except SyntaxError as error:
-        raise InputError(f"{expected}: {error.msg}", source, number, indent + (error.offset or 1)) from None
-    call = tree.body
-    if (
-        not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.func.id != "Spelbord"
-        or call.keywords or len(call.args) != 6
-    ):
-        raise InputError(f"{expected}, with six arguments", source, number, indent + 1)
-    values = []
-    for node in call.args:
-        try:
-            values.append(ast.literal_eval(node))
-        except ValueError:
-            raise InputError(f"{expected}: only numbers and tuples/lists/sets of numbers", source, number, indent + node.col_offset + 1) from None
-    m, n, onder, rechts, robots, wit = values
-    columns = [indent + node.col_offset + 1 for node in call.args]
+    """The board of a ``Spelbord(...)`` line, read as data (never evaluated); InputError naming line and column."""
 
-    def fail(message: str, argument: int) -> InputError:
-        return InputError(message, source, number, columns[argument])
+    def error(message: str, column: int) -> InputError:
+        return InputError(message, source, number, column)
 
-    for argument, value, name in ((0, m, "rows"), (1, n, "columns")):
-        if type(value) is not int or not 1 <= value <= MAX_SIZE:
-            raise fail(f"the number of {name} must be a whole number from 1 to {MAX_SIZE}, not {value!r}", argument)
-    cells = m * n
-    for argument, value, name in ((2, onder, "below"), (3, rechts, "right")):
-        if not isinstance(value, (list, tuple, set, frozenset)) or any(type(cell) is not int or not 0 <= cell < cells for cell in value):
-            raise fail(f"the walls {name} must be a collection of cell numbers 0 to {cells - 1}", argument)
-    if any(cell >= (m - 1) * n for cell in onder):
-        raise fail(f"a wall below a cell of the last row is the border: cell {min(c for c in onder if c >= (m - 1) * n)}", 2)
-    if any(cell % n == n - 1 for cell in rechts):
-        raise fail(f"a wall right of a cell of the last column is the border: cell {min(c for c in rechts if c % n == n - 1)}", 3)
-    if not isinstance(robots, (list, tuple)) or any(type(cell) is not int or not 0 <= cell < cells for cell in robots):
-        raise fail(f"the robots must be a list or tuple of cell numbers 0 to {cells - 1}", 4)
-    if not 1 <= len(robots) <= MAX_ROBOTS:
-        raise fail(f"expected 1 to {MAX_ROBOTS} robots, found {len(robots)}", 4)
+    if len(line) > MAX_LITERAL:
+        raise error(f"a Spelbord(...) line has at most {MAX_LITERAL:,} characters, this one {len(line):,}",
+                    MAX_LITERAL + 1)
+    arguments, closing = _LiteralReader(line, source, number).call()
+    if len(arguments) != 6:
+        column = arguments[6].column if len(arguments) > 6 else closing
+        raise error(f"expected six arguments, found {len(arguments)} (the form is {LITERAL_FORM})", column)
+
+    def whole(argument: _Argument, what: str, low: int, high: int) -> int:
+        if argument.number is None:
+            raise error(f"expected {what}, a whole number from {low} to {high}, found a collection", argument.column)
+        return whole_number(argument.number, source, number, argument.column, low=low, high=high, what=what)
+
+    def cells(argument: _Argument, what: str, each: str, high: int) -> list[tuple[int, int]]:
+        if argument.items is None:
+            raise error(f"expected {what} in (...), [...] or {{...}}, found a number", argument.column)
+        return [
+            (whole_number(text, source, number, column, low=0, high=high, what=each), column)
+            for text, column in argument.items
+        ]
+
+    m = whole(arguments[0], "the number of rows", 1, MAX_SIZE)
+    n = whole(arguments[1], "the number of columns", 1, MAX_SIZE)
+    last = m * n - 1
+    onder = cells(arguments[2], "the cells with a wall below", "a cell with a wall below", last)
+    for cell, column in onder:
+        if cell >= (m - 1) * n:
+            raise error(f"a wall below a cell of the last row is the border: cell {cell}", column)
+    rechts = cells(arguments[3], "the cells with a wall on their right", "a cell with a wall on its right", last)
+    for cell, column in rechts:
+        if cell % n == n - 1:
+            raise error(f"a wall right of a cell of the last column is the border: cell {cell}", column)
+    if arguments[4].bracket == "{":
+        raise error("expected the robots' cells in (...) or [...], in order (A first), not in a set",
+                    arguments[4].column)
+    robots = cells(arguments[4], "the robots' cells", "a robot's cell", last)
+    if not robots or len(robots) > MAX_ROBOTS:
+        column = robots[MAX_ROBOTS][1] if robots else arguments[4].column
+        raise error(f"expected 1 to {MAX_ROBOTS} robots, found {len(robots)}", column)
     seen: dict[int, int] = {}
-    for robot, cell in enumerate(robots):
+    for robot, (cell, column) in enumerate(robots):
         if cell in seen:
-            raise fail(f"robots {chr(65 + seen[cell])} and {chr(65 + robot)} on the same cell {cell}", 4)
+            raise error(f"robots {chr(65 + seen[cell])} and {chr(65 + robot)} on the same cell {cell}", column)
         seen[cell] = robot
-    if type(wit) is not int or not 0 <= wit < cells:
-        raise fail(f"the white robot's cell must be a cell number 0 to {cells - 1}, not {wit!r}", 5)
-    return Spelbord(m, n, onder, rechts, robots, wit)
+    wit = whole(arguments[5], "the white robot's cell", 0, last)
+    return Spelbord(m, n, [cell for cell, _ in onder], [cell for cell, _ in rechts], [cell for cell, _ in robots], wit)
 
 
 # -- rendering --------------------------------------------------------------------
@@ -343,13 +492,73 @@ def render(spec: Ricochet, solution: Sequence[str]) -> str:
     board = spec.board.copy()
     for move in solution:
         board.zet(move)
-    moves = " ".join(solution) if solution else f"none: robot {chr(65 + spec.goal)} is on the target already"
+    goal = getattr(solution, "goal", spec.goal)
+    moves = " ".join(solution) if solution else f"none: robot {chr(65 + goal)} is on the target already"
     return f"{len(solution)} moves: {moves}\n{board}"
 
 
 def as_json(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     """The move list, e.g. ``["AW", "BE"]``."""
     return list(solution)
+
+
+# -- the independent checker --------------------------------------------------------
+
+_HEADINGS = {"N": (-1, 0, "north"), "E": (0, 1, "east"), "S": (1, 0, "south"), "W": (0, -1, "west")}
+
+
+def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
+    """The rules ``solution`` breaks (an empty list when none): the first illegal move, or a goal robot not home.
+
+    ``solution`` is a move sequence as the search yields it; its ``goal`` (when it
+    has one, see :class:`Moves`) is the robot to bring home, else the spec's.  Each
+    move must name a robot and a direction and move that robot: it slides from
+    cell to cell until a wall, the border or another coloured robot stops it (the
+    white robot stops nothing).  The goal robot must stop on the target with the
+    last move and not before (the game ends there).  Only the walls and cells of
+    the board are read: nothing of the search.  Whether the sequence is the
+    *shortest* is not a rule this can see.
+    """
+    board = spec.board
+    m, n = board.m, board.n
+    below, right = set(board.onder), set(board.rechts)
+    positions = list(board.robots)
+    letters = [chr(65 + robot) for robot in range(len(positions))]
+    goal = getattr(solution, "goal", spec.goal)
+
+    def where(cell: int) -> str:
+        return f"row {cell // n + 1}, column {cell % n + 1}"
+
+    def slide(robot: int, heading: str) -> int:
+        row, column = divmod(positions[robot], n)
+        d_row, d_column, _ = _HEADINGS[heading]
+        others = set(positions[:robot] + positions[robot + 1 :])
+        while True:
+            to_row, to_column = row + d_row, column + d_column
+            if not (0 <= to_row < m and 0 <= to_column < n) or to_row * n + to_column in others:
+                return row * n + column
+            wall = min(row, to_row) * n + column in below if d_row else row * n + min(column, to_column) in right
+            if wall:
+                return row * n + column
+            row, column = to_row, to_column
+
+    for number, move in enumerate(solution, 1):
+        named = f"move {number} of {len(solution)}"
+        if positions[goal] == board.wit:
+            return [f"{named} ({move}): robot {letters[goal]} already stood on the target, the game was over"]
+        if not (isinstance(move, str) and len(move) == 2 and move[0] in letters and move[1] in _HEADINGS):
+            robots = ", ".join(letters)
+            return [f"{named} ({quoted(str(move))}): expected a robot ({robots}) and a direction (N, E, S or W)"]
+        robot = ord(move[0]) - 65
+        stop = slide(robot, move[1])
+        if stop == positions[robot]:
+            return [f"{named} ({move}): robot {move[0]} at {where(stop)} cannot move {_HEADINGS[move[1]][2]}, "
+                    "a wall or a robot is next to it"]
+        positions[robot] = stop
+    if positions[goal] != board.wit:
+        return [f"after {len(solution)} moves robot {letters[goal]} stands at {where(positions[goal])}, "
+                f"not on the target at {where(board.wit)}"]
+    return []
 
 
 # -- the search -------------------------------------------------------------------
@@ -560,8 +769,8 @@ class RicochetSearch(ShortestSearch):
             return True
         return False
 
-    def solution(self, path: tuple) -> tuple[str, ...]:
-        return tuple(path)
+    def solution(self, path: tuple) -> Moves:
+        return Moves(path, self.goal)
 
 
 INFINITE = 1 << 30
@@ -584,15 +793,25 @@ def _relaxed_distances(neighbours: list[list[int | None]], target: int, cells: i
     return dist
 
 
+def robot_letter(text: str) -> str:
+    """A robot's letter as given (``b``, `` B ``) in upper case; other text unchanged (the caller refuses it)."""
+    return text.strip().upper() if text.isascii() else text
+
+
 def _goal_index(goal: str, robots: int) -> int:
-    letter = goal.strip().upper()
+    letter = robot_letter(str(goal))
     if len(letter) != 1 or not "A" <= letter <= chr(64 + robots):
-        raise InputError(f"unknown goal robot {goal!r}: the board has robots {_letters(robots)}", "-p goal")
+        raise InputError(f"unknown goal robot {quoted(str(goal))}: the board has robots {_letters(robots)}", "-p goal")
     return ord(letter) - 65
 
 
 def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None, **_: object) -> RicochetSearch:
-    """A fresh search of ``spec``; ``goal`` overrides the file's goal robot."""
+    """A fresh search of ``spec``; ``goal`` overrides the file's goal robot, ``max_moves`` bounds the length tried.
+
+    An unknown goal robot or a ``max_moves`` below 0 is an :class:`InputError`.
+    """
+    if max_moves is not None and (type(max_moves) is not int or max_moves < 0):
+        raise InputError(f"max_moves must be a whole number, at least 0, not {quoted(str(max_moves))}", "-p max_moves")
     return RicochetSearch(spec, goal, max_moves)
 
 
@@ -607,8 +826,8 @@ def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None
     wall stubs on the border of each quadrant, and ``robots`` robots on random cells
     outside the block; the goal robot is random unless ``goal`` names it.
     """
-    if size < 6 or size % 2:
-        raise ValueError(f"the board size must be an even number of at least 6, not {size}")
+    if not MIN_GENERATED <= size <= MAX_SIZE or size % 2:
+        raise ValueError(f"the board size must be an even number from {MIN_GENERATED} to {MAX_SIZE}, not {size}")
     if not 1 <= robots <= MAX_ROBOTS:
         raise ValueError(f"the number of robots must be 1 to {MAX_ROBOTS}, not {robots}")
     rng = random.Random(seed)
@@ -664,16 +883,40 @@ def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None
     return Ricochet(Spelbord(n, n, onder, rechts, cells, target), goal_robot)
 
 
+def _argument(low: int, high: int, what: str, even: bool = False) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number from ``low`` to ``high`` (even when asked), else a clear error."""
+
+    def convert(text: str) -> int:
+        try:
+            value = whole_number(text, "", None, None, low=low, high=high, what=what)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(error.message) from None
+        if even and value % 2:
+            raise argparse.ArgumentTypeError(
+                f"expected {what}, a whole number from {low} to {high}, found {quoted(text)}"
+            )
+        return value
+
+    return convert
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m backtrack_puzzles.ricochet generate SEED [--size 16] [--robots 4] [--goal B]``."""
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.ricochet")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print a random board in the classic style")
-    make.add_argument("seeds", type=int, nargs="+", metavar="SEED")
-    make.add_argument("--size", type=int, default=16)
-    make.add_argument("--robots", type=int, default=4)
-    make.add_argument("--goal", default=None)
+    make.add_argument("seeds", type=_argument(0, MAX_SEED, "a seed"), nargs="+", metavar="SEED",
+                      help=f"a whole number from 0 to {MAX_SEED} (one board per seed)")
+    size = _argument(MIN_GENERATED, MAX_SIZE, "the board size (an even number)", even=True)
+    make.add_argument("--size", type=size, default=16,
+                      help=f"rows and columns, an even number from {MIN_GENERATED} to {MAX_SIZE} (default 16)")
+    make.add_argument("--robots", type=_argument(1, MAX_ROBOTS, "the number of robots"), default=4,
+                      help=f"1 to {MAX_ROBOTS} (default 4)")
+    make.add_argument("--goal", type=robot_letter, default=None, help="the goal robot's letter (default: random)")
     args = parser.parse_args(argv)
+    if args.goal is not None and not (len(args.goal) == 1 and "A" <= args.goal < chr(65 + args.robots)):
+        make.error(f"argument --goal: expected the letter of one of the {args.robots} robots "
+                   f"({_letters(args.robots)}), found {quoted(args.goal)}")
     for number, seed in enumerate(args.seeds):
         if number:
             print()
@@ -689,11 +932,16 @@ PUZZLE = Puzzle(
     search=search,
     render=render,
     params=(
-        Param("goal", "the robot to bring to the target (a letter; default: the file's goal line, else A)", str, None),
-        Param("max_moves", "the longest solution tried (default: no limit)", int, None),
+        Param("goal", "the robot to bring to the target (a letter; default: the file's goal line, else A)",
+              robot_letter, None, choices=tuple(chr(65 + robot) for robot in range(MAX_ROBOTS))),
+        Param("max_moves", "the longest solution tried (default: no limit; 0 only asks whether the goal robot is home)",
+              int, None, low=0),
     ),
     as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "ricochet"),
+    check=check,
+    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells with up to {MAX_ROBOTS} robots; "
+    f"a Spelbord(...) line of up to {MAX_LITERAL:,} characters",
 )
 
 
