@@ -1,4 +1,4 @@
-"""Kendoku: solutions checked independently, counts against brute force, input errors, the command."""
+"""Kendoku: solutions checked independently, counts against brute force, input errors, limits, the command."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ import pytest
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import kendoku
+from backtrack_puzzles.kendoku import MAX_SIZE, check
+from measure import MEMORY_LIMIT, setup_cost
 
 EXAMPLES = Path(kendoku.__file__).parent / "examples" / "kendoku"
+HUGE = "9" * 5000
 
 
-# -- independent checker and brute force (nothing from the plugin's search) ------
+# -- brute force (nothing from the plugin's search; solutions are checked by kendoku.check) ------
 def cage_ok(operation: str, target: int, digits) -> bool:
     if operation == "+":
         return sum(digits) == target
@@ -33,16 +36,6 @@ def cage_ok(operation: str, target: int, digits) -> bool:
         return b == a * target
     (digit,) = digits
     return digit == target
-
-
-def check(cages, grid) -> None:
-    """Assert that ``grid`` is a Latin square meeting every ``(cells, target, operation)`` cage."""
-    n = len(grid)
-    want = set(range(1, n + 1))
-    assert all(set(row) == want for row in grid)
-    assert all({row[c] for row in grid} == want for c in range(n))
-    for cells, target, operation in cages:
-        assert cage_ok(operation, target, [grid[r][c] for r, c in cells])
 
 
 def cages_of(spec):
@@ -106,7 +99,7 @@ def test_counts_match_brute_force(n, instances):
         assert len(found) == brute_count(n, cages)
         assert len(set(found)) == len(found)
         for grid in found[:50]:
-            check(cages, grid)
+            assert check(spec, grid) == []
         counts.add(min(len(found), 3))
     assert counts == {0, 1, 2, 3}
 
@@ -117,7 +110,7 @@ def test_examples():
         spec = kendoku.parse(path.read_text())
         found = list(kendoku.search(spec).solutions(limit=100))
         for grid in found:
-            check(cages_of(spec), grid)
+            assert check(spec, grid) == []
         counts[name] = len(found)
     assert counts["five-several"] == 4
     assert all(count == 1 for name, count in counts.items() if name != "five-several")
@@ -153,13 +146,13 @@ def test_parse_and_text_round_trip():
         ("AAB\nCD\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\n", 2, None, "expected 3 cage names"),
         ("AAB\nC1B\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\n", 2, 2, "found '1'"),
         ("ABA\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\n", 1, 1, "cage A is not connected"),
-        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6-\n", 7, None, "a - cage has exactly two"),
+        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6-\n", 7, 4, "a - cage has exactly two"),
         ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\n", 6, None, "cage D"),
-        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\nE 2\n", 8, None, "'E' is not in the grid"),
-        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nA 3+\n", 7, None, "described twice"),
+        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\nE 2\n", 8, 1, "'E' is not in the grid"),
+        ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nA 3+\n", 7, 1, "described twice"),
         ("AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD six\n", 7, None, "expected a cage"),
-        ("AAB\nCDB\nCDD\nA 3\nB 5+\nC 3/\nD 6*\n", 4, None, "expected an operation"),
-        ("AB\nAC\nA 1-\nB 3\nC 1\n", 4, None, "target from 1 to 2"),
+        ("AAB\nCDB\nCDD\nA 3\nB 5+\nC 3/\nD 6*\n", 4, 4, "expected an operation"),
+        ("AB\nAC\nA 1-\nB 3\nC 1\n", 4, 3, "a single cell), a whole number from 1 to 2, found '3'"),
         ("AAB\nCDB\n", 2, None, "expected 3 lines"),
         ("", None, None, "found nothing"),
     ],
@@ -208,3 +201,261 @@ def test_command_errors(tmp_path, capsys):
     path.write_text("AAB\nCDB\nCDD\nA 4+\nB 5+\nC 3/\nD 6*\n")
     assert main(["solve", "kendoku", str(path)]) == 1
     assert "0 solutions" in capsys.readouterr().out
+
+
+# -- numbers of any length and the range of targets ---------------------------------------------------
+#: A 9 x 9 grid whose cage A has two cells: the line of cage A is line 10.
+TWO_CELL_A = "AABCDEFGH\n" + "".join(name * 9 + "\n" for name in "IJKLMNOP")
+
+
+@pytest.mark.parametrize(
+    "line, column, words",
+    [
+        ("A " + HUGE + "+", 3, "the target of cage A (2 cells, +), a whole number from 1 to 18, found '99999"),
+        ("A " + HUGE, 4 + len(HUGE) - 1, "expected an operation"),  # checked first: the range depends on it
+        ("A 19+", 3, "the target of cage A (2 cells, +), a whole number from 1 to 18, found '19'"),
+        ("A 82*", 3, "from 1 to 81"),
+        ("A 9-", 3, "(2 cells, -), a whole number from 1 to 8"),
+        ("A 10/", 3, "from 1 to 9"),
+        ("A 0+", 3, "from 1 to 18, found '0'"),
+        ("A \u0663+", None, "expected a cage"),  # an Arabic-Indic 3 is no target
+        ("A   " + "0" * 5000 + "19+", 5, "from 1 to 18, found '00000"),
+    ],
+)
+def test_targets_of_any_length_are_input_errors_with_line_and_column(line, column, words):
+    with pytest.raises(InputError) as caught:
+        kendoku.parse(TWO_CELL_A + line + "\n", "t.txt")
+    assert (caught.value.line, caught.value.column) == (10, column)
+    assert words in caught.value.message
+    assert len(caught.value.message) < 250
+
+
+def test_leading_zeros_and_the_highest_target_read():
+    text = TWO_CELL_A + "A 0017+\n" + "".join(f"{name} {v}\n" for name, v in zip("BCDEFGH", range(1, 8)))
+    text += "".join(f"{name} 45+\n" for name in "IJKLMNOP")
+    assert kendoku.parse(text).cages[0].target == 17
+    assert kendoku.parse(text.replace("A 0017+", "A 18+")).cages[0].target == 18
+    assert kendoku.parse(text.replace("A 0017+", "A 72*")).cages[0].target == 72
+
+
+def test_a_huge_target_through_the_command(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text((EXAMPLES / "four.txt").read_text().replace("H 6+", "H " + HUGE + "+"))
+    assert main(["solve", "kendoku", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:14:3: expected the target of cage H (2 cells, +)" in err
+    assert "Traceback" not in err and len(err) < 300
+
+
+# -- byte-order mark --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(kendoku.PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    results = []
+    for prefix in (b"", b"\xef\xbb\xbf"):
+        copy = tmp_path / "copy.txt"
+        copy.write_bytes(prefix + kendoku.PUZZLE.examples[name].read_bytes())
+        status = main(["solve", "kendoku", str(copy), "--count", "--json"])
+        data = json.loads(capsys.readouterr().out)
+        results.append((status, data["solutions"], data["attempts"], data["complete"]))
+    assert results[0] == results[1] and results[0][0] == 0
+
+
+# -- limits --------------------------------------------------------------------------------------------
+def cages_text(names: list[str], targets: dict[str, str]) -> str:
+    return "\n".join(names) + "\n" + "\n".join(f"{name} {target}" for name, target in targets.items()) + "\n"
+
+
+def blocks(height: int, width: int, target) -> str:
+    """A 9 x 9 grid cut into blocks of height x width (smaller at the edges), each with target(cells)."""
+    names = [[""] * 9 for _ in range(9)]
+    sizes = {}
+    letters = iter(kendoku.NAMES)
+    for top in range(0, 9, height):
+        for left in range(0, 9, width):
+            name = next(letters)
+            cells = [(r, c) for r in range(top, min(top + height, 9)) for c in range(left, min(left + width, 9))]
+            for r, c in cells:
+                names[r][c] = name
+            sizes[name] = len(cells)
+    return cages_text(["".join(row) for row in names], {name: target(size) for name, size in sizes.items()})
+
+
+LARGEST = {
+    "one cage of 81 cells, +": cages_text(["A" * 9] * 9, {"A": "405+"}),
+    "one cage of 81 cells, *": cages_text(["A" * 9] * 9, {"A": f"{362880**9}*"}),
+    "rows as cages, *": cages_text([name * 9 for name in "ABCDEFGHI"], {name: "362880*" for name in "ABCDEFGHI"}),
+    "3 x 2 blocks, +": blocks(3, 2, lambda size: f"{5 * size}+" if size > 1 else "5"),
+    "2 x 3 blocks, *": blocks(2, 3, lambda size: f"{[1, 2, 6, 24, 120, 720][size - 1]}*" if size > 1 else "5"),
+    "2 x 4 blocks, +": blocks(2, 4, lambda size: f"{5 * size}+" if size > 1 else "5"),
+    "nine-hard": (EXAMPLES / "nine-hard.txt").read_text(),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(LARGEST))
+def test_the_largest_grids_set_up_within_the_memory_limit(shape):
+    kendoku.parse(LARGEST[shape])
+    seconds, peak = setup_cost("kendoku", LARGEST[shape])
+    assert peak < MEMORY_LIMIT
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("ABCDEFGHIJ\n", 1, 10, "expected a grid 1 to 9 cells wide"),
+        ("A B C D E F G H I J K\n", 1, 19, "found more than 9 cage names"),
+        ("A" * 10**6 + "\n", 1, 10, "found more than 9 cage names"),
+        ("AAA\nAAAA\nAAA\nA 18+\n", 2, 4, "expected 3 cage names in this grid row, found more"),
+        ("AAA\nA" + "A" * 10**6 + "\nAAA\nA 18+\n", 2, 4, "found more"),
+    ],
+)
+def test_grids_beyond_the_maximum_are_refused(text, line, column, words):
+    with pytest.raises(InputError) as caught:
+        kendoku.parse(text, "big.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+
+
+def test_the_largest_grid_solves():
+    spec = kendoku.parse(LARGEST["one cage of 81 cells, +"])
+    assert spec.n == MAX_SIZE
+    assert check(spec, kendoku.search(spec).first()) == []
+    spec = kendoku.parse(LARGEST["rows as cages, *"])
+    assert check(spec, kendoku.search(spec).first()) == []
+
+
+# -- large cages: bounds until they can be enumerated ----------------------------------------------------
+@pytest.mark.parametrize("limit", [1, 30, 500])
+def test_cages_narrowed_by_bounds_count_as_brute_force(limit, monkeypatch):
+    # With a low limit every cage waits (bounds only) until its cells are nearly decided.
+    monkeypatch.setattr(kendoku, "ENUMERATE_LIMIT", limit)
+    rng = random.Random(limit)
+    for _ in range(40):
+        n = rng.choice((4, 4, 5))
+        spec = kendoku.generate(n, rng.randrange(10**6), max_cage=rng.choice((4, 5, 6)), unique=False)
+        cages = cages_of(spec)
+        if rng.random() < 0.3:
+            i = rng.randrange(len(cages))
+            cells, target, operation = cages[i]
+            if operation in "+*":
+                cages[i] = (cells, target + 1, operation)
+                spec = kendoku.Kendoku(n, [kendoku.Cage(c.name, cs, t, o) for c, (cs, t, o) in zip(spec.cages, cages)])
+        found = list(kendoku.search(spec).solutions())
+        assert len(found) == brute_count(n, cages)
+        assert all(check(spec, grid) == [] for grid in found[:50])
+
+
+def test_bounds_of_a_sum_and_a_product():
+    table = kendoku.CageTable(kendoku.Cage("A", ((0, 0), (0, 1), (0, 2)), 22, "+"), 9)
+    assert table.bounds([0b111111111] * 3) == [0b111111000] * 3  # 22 - 9 - 9 = 4: 4..9
+    assert table.bounds([0b1, 0b111111111, 0b111111111]) is None  # 1 + 9 + 9 < 22
+    assert table.bounds([0b1000, 0b100000000, 0b111111111]) == [0b1000, 0b100000000, 0b1000000000 >> 1]  # 4 + 9 + 9
+    table = kendoku.CageTable(kendoku.Cage("B", ((0, 0), (0, 1), (1, 0)), 72, "*"), 9)
+    assert table.bounds([0b111111111] * 3) == [0b110101111] * 3  # the digits that divide 72
+    assert table.bounds([0b1, 0b1, 0b111111111]) is None  # 72 = 1 * 1 * 72
+    assert table.bounds([0b10000000, 0b1, 0b111111111]) == [0b10000000, 0b1, 0b100000000]  # 8 * 1 * 9
+
+
+def test_two_cell_and_single_cages_are_always_enumerated(monkeypatch):
+    monkeypatch.setattr(kendoku, "ENUMERATE_LIMIT", 1)
+    for operation, target in (("-", 1), ("/", 2)):
+        table = kendoku.CageTable(kendoku.Cage("A", ((0, 0), (0, 1)), target, operation), 4)
+        assert not table.defer([15, 15])
+    assert not kendoku.CageTable(kendoku.Cage("A", ((0, 0),), 3, ""), 4).defer([15])
+    assert kendoku.CageTable(kendoku.Cage("A", ((0, 0), (0, 1)), 5, "+"), 4).defer([15, 15])
+
+
+# -- parameters ----------------------------------------------------------------------------------------------
+def test_a_parameter_is_refused_with_status_2(capsys):
+    assert main(["solve", "kendoku", "--example", "four", "-p", "n=4"]) == 2
+    err = capsys.readouterr().err
+    assert "puzzle kendoku has no parameter 'n'" in err and "Traceback" not in err
+
+
+# -- the checker --------------------------------------------------------------------------------------------
+def changed(grid, r, c, value):
+    rows = [list(row) for row in grid]
+    rows[r][c] = value
+    return tuple(map(tuple, rows))
+
+
+def test_the_checker_names_each_broken_rule():
+    spec = kendoku.parse(GOOD)  # AAB / CDB / CDD; A 3+, B 5+, C 3/, D 6*
+    solved = ((2, 1, 3), (1, 3, 2), (3, 2, 1))
+    assert check(spec, solved) == []
+    assert check(spec, changed(solved, 0, 0, 1)) == [
+        "row 1 holds 1 twice", "column 1 holds 1 twice",
+        "cage A (row 1, column 1) holds 1 and 1, which add up to 2, not its target 3"]
+    assert check(spec, changed(solved, 1, 1, 1)) == [
+        "row 2 holds 1 twice", "column 2 holds 1 twice",
+        "cage D (row 2, column 2) holds 1, 2 and 1, which multiply to 2, not its target 6"]
+    assert check(spec, changed(solved, 2, 0, 2)) == [
+        "row 3 holds 2 twice", "column 1 holds 2 twice",
+        "cage C (row 2, column 1) holds 1 and 2, whose quotient is 2, not its target 3"]
+    # A Latin square: only the cages are wrong.
+    assert check(spec, ((1, 2, 3), (3, 1, 2), (2, 3, 1))) == [
+        "cage C (row 2, column 1) holds 3 and 2, whose quotient is 1.5, not its target 3",
+        "cage D (row 2, column 2) holds 1, 3 and 1, which multiply to 3, not its target 6"]
+    assert check(spec, solved[:2]) == ["the solution must be 3 rows of 3 digits"]
+    assert check(spec, changed(solved, 0, 2, 4)) == ["row 1, column 3: 4 is not a digit from 1 to 3"]
+
+
+def test_the_checker_on_differences_quotients_and_single_cells():
+    spec = kendoku.parse("AB\nAC\nA 1-\nB 2\nC 1\n")
+    assert check(spec, ((1, 2), (2, 1))) == []
+    assert check(spec, ((2, 1), (1, 2))) == ["cage B (row 1, column 2) holds 1, not its target 2",
+                                              "cage C (row 2, column 2) holds 2, not its target 1"]
+    grid = ((3, 1, 2), (1, 2, 3), (2, 3, 1))
+    spec = kendoku.parse("AAB\nCCB\nDDD\nA 3/\nB 1-\nC 2-\nD 6+\n")
+    assert check(spec, grid) == ["cage C (row 2, column 1) holds 1 and 2, whose difference is 1, not its target 2"]
+    spec = kendoku.parse("AAB\nCCB\nDDD\nA 2/\nB 1-\nC 1-\nD 6+\n")
+    assert check(spec, grid) == ["cage A (row 1, column 1) holds 3 and 1, whose quotient is 3, not its target 2"]
+    assert check(spec, ((2, 3, 1), (3, 1, 2), (1, 2, 3))) == [
+        "cage A (row 1, column 1) holds 2 and 3, whose quotient is 1.5, not its target 2",
+        "cage C (row 2, column 1) holds 3 and 1, whose difference is 2, not its target 1"]
+
+
+# -- the trace -------------------------------------------------------------------------------------------------
+def test_the_trace_names_digit_row_and_column(capsys):
+    assert main(["solve", "kendoku", "--example", "five-several", "--count", "--trace"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("level")]
+    assert lines and all(" in row " in line and ", column " in line and "(" not in line for line in lines)
+
+
+# -- the generator's arguments -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--size", "0"], "the size, a whole number from 1 to 9, not '0'"),
+        (["--size", "10"], "from 1 to 9, not '10'"),
+        (["--size", "-3"], "from 1 to 9, not '-3'"),
+        (["--size", HUGE], "(5,000 characters)"),
+        (["--max-cage", "0"], "the largest cage, a whole number from 1 to 6, not '0'"),
+        (["--max-cage", "7"], "from 1 to 6, not '7'"),
+        (["--max-cage", "-1"], "from 1 to 6"),
+        (["--size", "9", "--max-cage", "1"], "the 81 cells of a grid of size 9 need more than 52 cages"),
+        (["--seed", HUGE], "a seed, a whole number"),
+        (["--seed", "1.5"], "a seed, a whole number"),
+    ],
+)
+def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
+    with pytest.raises(SystemExit) as caught:
+        kendoku.main(["generate", *arguments])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 1000
+
+
+def test_the_generator_takes_the_ends_of_its_ranges(capsys):
+    assert kendoku.main(["generate", "--size", "1", "--seed", "-5"]) == 0
+    assert kendoku.parse(capsys.readouterr().out).n == 1
+    assert kendoku.main(["generate", "--size", "7", "--max-cage", "1", "--seed", "2"]) == 0
+    assert len(kendoku.parse(capsys.readouterr().out).cages) == 49
+    assert kendoku.main(["generate", "--size", "9", "--max-cage", "2", "--seed", "1", "--several"]) == 0
+    assert len(kendoku.parse(capsys.readouterr().out).cages) <= 52
+
+
+def test_a_cutting_into_too_many_cages_is_cut_again():
+    # Cages of at most 2 cells on 81 cells: a cutting may need more than 52 names, then it is cut again.
+    for seed in range(20):
+        spec = kendoku.generate(9, seed, max_cage=2, unique=False)
+        assert len(spec.cages) <= 52

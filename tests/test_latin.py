@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import random
 
 import pytest
 
 from backtrack import Verdict
-from backtrack_puzzles.latin import Constraint, LatinGrid, LatinSearch, Table, bits, random_latin_square, values_of
+from backtrack_puzzles.latin import (
+    Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, values_of, whole_argument,
+)
 
 
 def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
@@ -276,3 +279,60 @@ def test_choose_takes_a_cell_with_fewest_candidates_and_most_such_peers():
 
         most = max(map(pair_peers, pairs))
         assert search.choose() == next(cell for cell in pairs if pair_peers(cell) == most)
+
+
+# -- the trace, the generators' budget and arguments ------------------------------------------------------
+def test_a_move_reads_as_value_row_and_column():
+    search = LatinSearch(LatinGrid(4))
+    assert search.format_move(0, (6, 3)) == "3 in row 2, column 3"
+    assert search.format_move(5, (15, 4)) == "4 in row 4, column 4"
+
+
+def test_the_uniqueness_budget_counts_attempts_not_seconds():
+    line = HARD[0]
+    masks = [511 if ch == "." else 1 << (int(ch) - 1) for ch in line]
+
+    def hard():
+        return LatinSearch(LatinGrid(9, masks, box_units(3)))
+
+    needed = hard()
+    assert needed.count(limit=2) == 1
+    attempts = needed.report.attempts
+    assert UniquenessBudget(attempts, 10 * attempts).unique(hard())
+    budget = UniquenessBudget(attempts - 1, 10 * attempts)
+    search = hard()
+    assert not budget.unique(search)  # ran out: no proof
+    assert budget.left == 10 * attempts - attempts  # the attempt that found the budget spent counts too
+    assert search.count(limit=2) == 1 and search.saved == []  # the search was left whole, its own record back
+    assert "record" not in vars(search)
+    budget = UniquenessBudget(10 * attempts, attempts + 1)
+    assert budget.unique(hard())
+    assert not budget.unique(hard())  # the total is spent
+    assert budget.left <= 0
+    assert not UniquenessBudget(10, 10).unique(LatinSearch(LatinGrid(3)))  # 12 solutions: not unique
+
+
+@pytest.mark.parametrize(
+    "low, high, text, value",
+    [(1, 9, "9", 9), (1, 9, "01", 1), (-5, 5, "-5", -5), (0, 9, "0", 0)],
+)
+def test_whole_argument_reads(low, high, text, value):
+    assert whole_argument(low, high, "a size")(text) == value
+
+
+@pytest.mark.parametrize("text", ["0", "10", "-1", "1.0", "", " 1", "\u0663", "9" * 5000, "+3"])
+def test_whole_argument_refuses(text):
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        whole_argument(1, 9, "a size")(text)
+    assert str(caught.value).startswith("expected a size, a whole number from 1 to 9, not ")
+    assert len(str(caught.value)) < 120
+
+
+def test_a_table_waits_with_its_masks_as_they_are_by_default():
+    class Waiting(SumTable):
+        def defer(self, masks):
+            return True
+
+    table = Waiting([0, 1], 5, 4)
+    assert table.narrow([15, 15]) == [15, 15]
+    assert LatinSearch(LatinGrid(4, constraints=[Waiting([0, 1], 5, 4)])).count() == 576

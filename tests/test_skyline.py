@@ -1,4 +1,4 @@
-"""Skyline: solutions checked independently, counts against brute force, input errors, the command."""
+"""Skyline: solutions checked independently, counts against brute force, input errors, limits, the command."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ import pytest
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import skyline
+from backtrack_puzzles.skyline import MAX_SIZE, check
+from measure import MEMORY_LIMIT, setup_cost
 
 EXAMPLES = Path(skyline.__file__).parent / "examples" / "skyline"
+HUGE = "9" * 5000
 
 
-# -- independent checker and brute force (nothing from the plugin's search) ------
+# -- brute force (nothing from the plugin's search; solutions are checked by skyline.check) ------
 def seen(line) -> int:
     count, tallest = 0, 0
     for height in line:
@@ -36,17 +39,6 @@ def signature(grid):
         tuple(seen(row) for row in grid),
         tuple(seen(row[::-1]) for row in grid),
     )
-
-
-def check(spec_sides, givens, grid) -> None:
-    """Assert that ``grid`` is a Latin square matching every clue (0 = none) and given."""
-    n = len(grid)
-    want = set(range(1, n + 1))
-    assert all(set(row) == want for row in grid)
-    assert all({row[c] for row in grid} == want for c in range(n))
-    for clues, actual in zip(spec_sides, signature(grid)):
-        assert all(clue in (0, real) for clue, real in zip(clues, actual))
-    assert all(g in (0, v) for grow, row in zip(givens, grid) for g, v in zip(grow, row))
 
 
 def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
@@ -109,7 +101,7 @@ def test_counts_match_brute_force(n, instances, keeps):
         assert len(found) == brute_count(n, sides, givens)
         assert len(set(found)) == len(found)
         for grid in found[:50]:
-            check(sides, givens, grid)
+            assert check(spec, grid) == []
         counts.add(min(len(found), 3))
     assert counts == {0, 1, 2, 3}
 
@@ -120,7 +112,7 @@ def test_examples():
         spec = skyline.parse(path.read_text())
         found = list(skyline.search(spec).solutions(limit=300))
         for grid in found:
-            check((spec.top, spec.bottom, spec.left, spec.right), spec.givens, grid)
+            assert check(spec, grid) == []
         counts[name] = len(found)
     assert counts["five-several"] == 198
     assert all(count == 1 for name, count in counts.items() if name != "five-several")
@@ -168,7 +160,7 @@ def test_ten_needs_tokens():
         (".32.\n1.5.\n3...\n....", 2, 3, "from 1 to 4"),
         (".32.\n1.x.\n3...\n....", 2, 3, "found 'x'"),
         (".32.\n1.2.\n3...\n....\n1234\n2341\n", 6, None, "found 2 lines"),
-        (".32.\n1.2.\n3...\n....\n1234\n2341\n3412\n41230\n", 8, None, "expected 4 heights"),
+        (".32.\n1.2.\n3...\n....\n1234\n2341\n3412\n41230\n", 8, 5, "expected 4 heights"),
         (".32.\n1.2.\n3...\n....\n1234\n2341\n3412\n4129\n", 8, 4, "from 1 to 4"),
         ("", None, None, "found 0"),
     ],
@@ -232,3 +224,190 @@ def test_command_errors(tmp_path, capsys):
     path.write_text("1...\n....\n4...\n....\n")  # column 0 must start with 4, row 0 with 1
     assert main(["solve", "skyline", str(path)]) == 1
     assert "0 solutions (search complete)" in capsys.readouterr().out
+
+
+# -- numbers of any length -----------------------------------------------------------------------------
+TEN = "\n".join(["10 . . . . . . . . ."] + [". " * 10] * 3) + "\n"
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        (TEN.replace("10 . .", "10 . " + HUGE, 1), 1, 6,
+         "expected clues: a number from 1 to 10, or . or 0 for none, found '99999"),
+        (TEN.replace(". . . . . . . . . . \n", ". . " + HUGE + " . . . . . . . \n", 1), 2, 5, "found '99999"),
+        (TEN + (". " * 10 + "\n") * 9 + ". " * 9 + HUGE + "\n", 14, 19, "expected heights: a number from 1 to 10"),
+        (".3" + HUGE + "2.\n1.2.\n3...\n....\n", 1, 17, f"expected at most {MAX_SIZE} clues per side"),
+        (".32.\n1." + HUGE + "\n3...\n....\n", 2, 5, "expected 4 clues in this line, found more"),
+        (".32.\n1.2.\n3...\n....\n1234\n2341\n3" + HUGE + "\n4123\n", 7, 5,
+         "expected 4 heights in this line, found more"),
+        ("0 3 2 " + "0" * 5000 + "\n1 . 2 .\n3 0 0 0\n. . . .\n", None, None, None),  # zeros of any length: no clue
+        ("\uff13...\n1.2.\n3...\n....\n", 1, 1, "found '\uff13'"),  # a fullwidth 3 is no clue
+        (".32.\n1.2.\n3...\n....\n1234\n2\u00b941\n3412\n4123\n", 6, 2, "found '\u00b9'"),  # nor a superscript 1
+    ],
+)
+def test_numbers_of_any_length_are_input_errors_with_line_and_column(text, line, column, words):
+    if words is None:
+        assert skyline.parse(text).top == (0, 3, 2, 0)
+        return
+    with pytest.raises(InputError) as caught:
+        skyline.parse(text, "town.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+    assert len(caught.value.message) < 250
+
+
+def test_a_huge_clue_through_the_command(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text(TEN.replace("10 . .", "10 . " + HUGE, 1))
+    assert main(["solve", "skyline", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1:6: expected clues" in err and "Traceback" not in err and len(err) < 300
+
+
+# -- byte-order mark ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(skyline.PUZZLE.examples))
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    results = []
+    for prefix in (b"", b"\xef\xbb\xbf"):
+        copy = tmp_path / "copy.txt"
+        copy.write_bytes(prefix + skyline.PUZZLE.examples[name].read_bytes())
+        status = main(["solve", "skyline", str(copy), "--count", "--json"])
+        data = json.loads(capsys.readouterr().out)
+        results.append((status, data["solutions"], data["attempts"], data["complete"]))
+    assert results[0] == results[1] and results[0][0] == 0
+
+
+# -- limits ---------------------------------------------------------------------------------------------------
+def sixteen(hole) -> str:
+    """A 16 x 16 puzzle: every clue of a square made of two 8 x 8 squares, heights given outside ``hole(r, c)``."""
+    small = skyline.random_latin_square(8, random.Random(1))
+    square = [[(r // 8 + c // 8) % 2 * 8 + small[r % 8][c % 8] for c in range(16)] for r in range(16)]
+    plain = skyline.Skyline([0] * 16, [0] * 16, [0] * 16, [0] * 16)
+    givens = [[0 if hole(r, c) else square[r][c] for c in range(16)] for r in range(16)]
+    return skyline.text_of(skyline.Skyline(*plain.clues_of(square), givens=givens))
+
+
+LARGEST = {
+    "no clues": "\n".join([" ".join(["."] * 16)] * 4),
+    "all clues": sixteen(lambda r, c: True),
+    # Each line has 8 open cells and clues at both ends: all 32 lines are enumerated at the start (the slowest found).
+    "two holes": sixteen(lambda r, c: (r < 8) == (c < 8)),
+    "a 10 x 10 hole": sixteen(lambda r, c: r < 10 and c < 10),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(LARGEST))
+def test_the_largest_grids_set_up_within_the_memory_limit(shape):
+    assert skyline.parse(LARGEST[shape]).n == MAX_SIZE
+    seconds, peak = setup_cost("skyline", LARGEST[shape])
+    assert peak < MEMORY_LIMIT
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        (" ".join(["."] * 17) + "\n" + "\n".join([" ".join(["."] * 17)] * 3), 1, 33),
+        ("." * 17 + "\n" + ("." * 17 + "\n") * 3, 1, 17),
+        ("# big\n" + "1" * 10**6 + "\n....\n....\n....\n", 2, 17),
+    ],
+)
+def test_grids_beyond_the_maximum_are_refused(text, line, column):
+    with pytest.raises(InputError) as caught:
+        skyline.parse(text, "big.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    words = f"expected at most {MAX_SIZE} clues per side (grids of 1 x 1 to 16 x 16 cells), found more"
+    assert words in caught.value.message
+
+
+def test_a_parameter_is_refused_with_status_2(capsys):
+    assert main(["solve", "skyline", "--example", "four", "-p", "size=4"]) == 2
+    err = capsys.readouterr().err
+    assert "puzzle skyline has no parameter 'size'" in err and "Traceback" not in err
+
+
+# -- the checker --------------------------------------------------------------------------------------------------
+FOUR_SOLVED = ((2, 1, 3, 4), (1, 2, 4, 3), (3, 4, 1, 2), (4, 3, 2, 1))
+
+
+def changed(grid, r, c, value):
+    rows = [list(row) for row in grid]
+    rows[r][c] = value
+    return tuple(map(tuple, rows))
+
+
+def test_the_checker_names_each_broken_rule():
+    spec = skyline.parse((EXAMPLES / "four.txt").read_text())  # top .32., bottom 1.2., left 3...
+    assert check(spec, FOUR_SOLVED) == []
+    assert check(spec, changed(FOUR_SOLVED, 0, 0, 1)) == ["row 1 holds height 1 twice", "column 1 holds height 1 twice"]
+    assert check(spec, changed(FOUR_SOLVED, 0, 1, 3)) == [
+        "row 1 holds height 3 twice", "column 2 holds height 3 twice",
+        "column 2 seen from above shows 2 buildings, its clue says 3"]
+    mirrored = tuple(tuple(reversed(row)) for row in FOUR_SOLVED)  # a Latin square: only the clues are wrong
+    assert check(spec, mirrored) == [
+        "column 2 seen from above shows 2 buildings, its clue says 3",
+        "column 3 seen from above shows 3 buildings, its clue says 2",
+        "column 1 seen from below shows 4 buildings, its clue says 1",
+        "row 1 seen from the left shows 1 building, its clue says 3"]
+    assert check(spec, changed(FOUR_SOLVED, 1, 1, 7)) == ["row 2, column 2: 7 is not a height from 1 to 4"]
+    assert check(spec, FOUR_SOLVED[:3]) == ["the solution must be 4 rows of 4 heights"]
+    given = skyline.parse((EXAMPLES / "four.txt").read_text() + "2...\n....\n....\n....\n")
+    assert check(given, FOUR_SOLVED) == []
+    assert check(given, changed(FOUR_SOLVED, 0, 0, 1))[0] == "row 1, column 1: the given height 2 became 1"
+
+
+def test_the_checker_reads_the_right_and_bottom_clues_backwards():
+    assert check(skyline.Skyline([0] * 4, [0, 0, 0, 4], [0] * 4, [0, 2, 0, 0]), FOUR_SOLVED) == []
+    spec = skyline.Skyline([0] * 4, [0, 0, 0, 1], [0] * 4, [0, 1, 0, 0])
+    assert check(spec, FOUR_SOLVED) == ["column 4 seen from below shows 4 buildings, its clue says 1",
+                                        "row 2 seen from the right shows 2 buildings, its clue says 1"]
+
+
+# -- the trace ---------------------------------------------------------------------------------------------------
+def test_the_trace_names_height_row_and_column(capsys):
+    assert main(["solve", "skyline", "--example", "six", "--trace"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("level")]
+    assert lines and all(" in row " in line and ", column " in line and "(" not in line for line in lines)
+
+
+# -- the generator's arguments ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--size", "0"], "the size, a whole number from 1 to 16, not '0'"),
+        (["--size", "17"], "from 1 to 16, not '17'"),
+        (["--size", "-4"], "from 1 to 16, not '-4'"),
+        (["--size", HUGE], "(5,000 characters)"),
+        (["--keep", "-0.1"], "a share from 0 to 1 (such as 0.5), not '-0.1'"),
+        (["--keep", "1.5"], "not '1.5'"),
+        (["--keep", "nan"], "not 'nan'"),
+        (["--keep", "half"], "not 'half'"),
+        (["--keep", HUGE], "(5,000 characters)"),
+        (["--seed", HUGE], "a seed, a whole number"),
+        (["--size", "10"], "unique puzzles are made up to 9 x 9 (proving a larger one unique takes hours); "
+                           "with --several, up to 16 x 16"),
+    ],
+)
+def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
+    with pytest.raises(SystemExit) as caught:
+        skyline.main(["generate", *arguments])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 1000
+
+
+def test_the_generator_takes_the_ends_of_its_ranges(capsys):
+    assert skyline.main(["generate", "--size", "1", "--seed", "-1"]) == 0
+    assert skyline.parse(capsys.readouterr().out).n == 1
+    assert skyline.main(["generate", "--size", "16", "--several", "--keep", "1", "--seed", "3"]) == 0
+    spec = skyline.parse(capsys.readouterr().out)
+    assert spec.n == 16 and all(spec.top)
+    assert skyline.main(["generate", "--size", "5", "--several", "--keep", "0"]) == 0
+    assert not any(skyline.parse(capsys.readouterr().out).top)
+
+
+def test_the_generator_ends_when_its_budget_runs_out(monkeypatch):
+    monkeypatch.setattr(skyline, "CHECK_ATTEMPTS", 2)
+    monkeypatch.setattr(skyline, "GENERATE_ATTEMPTS", 10)
+    spec = skyline.generate(6, seed=1)
+    assert skyline.search(spec).verdict() is Verdict.UNIQUE

@@ -1,4 +1,4 @@
-"""Sudoku: solutions checked independently, counts against brute force, input errors, the command."""
+"""Sudoku: solutions checked independently, counts against brute force, input errors, limits, the command."""
 
 from __future__ import annotations
 
@@ -12,27 +12,15 @@ import pytest
 from backtrack import InputError, Verdict
 from backtrack.cli import main
 from backtrack_puzzles import sudoku
+from backtrack_puzzles.sudoku import MAX_CELLS, MAX_SIZE, check
+from measure import MEMORY_LIMIT, setup_cost
 
 DATA = Path(sudoku.__file__).parent / "data" / "sudoku"
 EXAMPLES = Path(sudoku.__file__).parent / "examples" / "sudoku"
+HUGE = "9" * 5000
 
 
-# -- independent checker and brute force (nothing from the plugin's search) ------
-def check(givens, grid) -> None:
-    """Assert that ``grid`` is a solved Sudoku agreeing with ``givens`` (0 = empty)."""
-    n = len(givens)
-    box = int(round(n**0.5))
-    want = set(range(1, n + 1))
-    assert len(grid) == n and all(len(row) == n for row in grid)
-    for r in range(n):
-        assert set(grid[r]) == want, f"row {r}"
-        assert {grid[x][r] for x in range(n)} == want, f"column {r}"
-    for top in range(0, n, box):
-        for left in range(0, n, box):
-            assert {grid[top + i][left + j] for i in range(box) for j in range(box)} == want
-    for r in range(n):
-        for c in range(n):
-            assert givens[r][c] in (0, grid[r][c])
+# -- brute force (nothing from the plugin's search; solutions are checked by sudoku.check) ------
 
 
 def all_4x4_sudokus() -> list[tuple[tuple[int, ...], ...]]:
@@ -79,7 +67,7 @@ def test_counts_match_brute_force_on_random_4x4():
         found = solve_all(spec)
         assert len(found) == brute_count(givens)
         for solution in found:
-            check(givens, solution)
+            assert check(spec, solution) == []
         counts.add(min(len(found), 3))
     assert counts == {0, 1, 2, 3}  # zero, one and many solutions all occurred
 
@@ -93,7 +81,7 @@ def test_published_sets_are_unique_and_solved(name):
         spec = sudoku.parse(line)
         search = sudoku.search(spec)
         solution = search.first()
-        check(spec.givens, solution)
+        assert check(spec, solution) == []
         assert sudoku.search(spec).verdict() is Verdict.UNIQUE
 
 
@@ -101,15 +89,18 @@ def test_sixteen_and_twentyfive():
     for line in (DATA / "sixteen.txt").read_text().splitlines()[:3]:
         spec = sudoku.parse(line)
         assert spec.n == 16
-        check(spec.givens, sudoku.search(spec).first())
+        assert check(spec, sudoku.search(spec).first()) == []
     spec = sudoku.parse((EXAMPLES / "twentyfive.txt").read_text())
     assert spec.n == 25
-    check(spec.givens, sudoku.search(spec).first())
+    assert check(spec, sudoku.search(spec).first()) == []
 
 
 def test_examples_counts():
     counts = {name: sudoku.search(sudoku.parse(path.read_text())).count(limit=100) for name, path in sudoku.PUZZLE.examples.items() if name != "batch"}
     assert counts == {"four": 2, "hardest": 1, "several": 4, "sixteen": 1, "twentyfive": 1}
+    for name in counts:
+        spec = sudoku.parse(sudoku.PUZZLE.examples[name].read_text())
+        assert all(check(spec, solution) == [] for solution in sudoku.search(spec).solutions(limit=100))
 
 
 # -- input ---------------------------------------------------------------------------
@@ -157,7 +148,7 @@ def test_letters_and_numbers_for_sixteen():
         ("1234\n12x4\n....\n....", 2, 3, "found 'x'"),
         ("1234\n123\n....\n....", 2, None, "expected 4 cells"),
         ("1234\n1234\n....", 3, None, "found 3 lines"),
-        ("5" + "." * 15, 1, None, "values 1 to 4"),
+        ("5" + "." * 15, 1, 1, "values 1 to 4"),
         ("", None, None, "found nothing"),
         ("# only a comment\n", None, None, "found nothing"),
     ],
@@ -253,3 +244,265 @@ def test_command_json(capsys):
     assert main(["solve", "sudoku", "--example", "four", "--all", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["solutions"] == 2
+
+
+# -- numbers of any length, comments, columns in every cell error ---------------------
+TWENTYFIVE = (EXAMPLES / "twentyfive.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ("10 . 3 " + HUGE + " " + ". " * 12 + "\n" + (". " * 16 + "\n") * 15, 1, 8),  # a number row
+        ("# c\n" + ". " * 5 + HUGE + " . .\n" + ("1 . . .\n" * 3), 2, 11),  # a short row: still the number first
+        (TWENTYFIVE.replace(" 3  8  0  5 11", " 3  8  0  5 " + HUGE, 1), 2, 13),  # the 25 x 25 example
+    ],
+)
+def test_a_number_of_any_length_is_an_input_error_with_line_and_column(text, line, column):
+    with pytest.raises(InputError) as caught:
+        sudoku.parse(text, "big.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert "expected a cell value, a whole number from 0 to 25" in caught.value.message
+    assert "(5,000 characters)" in caught.value.message and len(caught.value.message) < 200
+
+
+def test_a_line_of_digits_is_read_character_by_character():
+    # Digits run together are one-character cells (easy50 writes puzzles so), however many.
+    with pytest.raises(InputError) as caught:
+        sudoku.parse(HUGE, "digits.txt")
+    assert (caught.value.line, caught.value.column) == (1, MAX_CELLS + 1)
+    assert f"at most {MAX_CELLS} cells" in caught.value.message
+    rows = ["123 456 789", "456 789 123", "789 123 456", "234 567 891", "567 891 234", "891 234 567",
+            "345 678 912", "678 912 345", "912 345 678"]
+    assert sudoku.parse("\n".join(rows)).givens[0] == tuple(range(1, 10))
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ("." * 40 + "G" + "." * 40, 1, 41),  # a one-line 9 x 9: G is 16
+        ("." * 15 + "5", 1, 16),  # a one-line 4 x 4
+        ("..1.\n.2..\n.1.5\n....", 3, 4),  # grid rows of characters
+        ("1 . . .\n. . 17 .\n. . . .\n. . . .", 2, 5),  # blank-separated numbers
+        ("1 . . .\n. . G .\n. . . .\n. . . .", 2, 5),  # a letter
+        (TWENTYFIVE.replace("21\n", "26\n", 1), None, None),  # 26 is no value at all: a cell error too
+    ],
+)
+def test_every_out_of_range_value_names_its_line_and_column(text, line, column):
+    if line is None:  # the first line's last number is 26: a whole number above 25
+        with pytest.raises(InputError) as caught:
+            sudoku.parse(text, "v.txt")
+        assert (caught.value.line, caught.value.column) == (2, 73) and "from 0 to 25" in caught.value.message
+        return
+    with pytest.raises(InputError) as caught:
+        sudoku.parse(text, "v.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert "expected values 1 to" in caught.value.message
+
+
+@pytest.mark.parametrize("char", ["\u0663", "\uff11", "\u0131", "\u00e9"])
+def test_only_ascii_cells(char):
+    # An Arabic-Indic 3, a fullwidth 1 and a dotless i (whose upper case is I) are no cells.
+    with pytest.raises(InputError) as caught:
+        sudoku.parse("." * 7 + char + "." * 8, "u.txt")
+    assert (caught.value.line, caught.value.column) == (1, 8)
+    with pytest.raises(InputError) as caught:
+        sudoku.parse(f"1 . . .\n. {char} . .\n. . . .\n. . . .", "u.txt")
+    assert (caught.value.line, caught.value.column) == (2, 3)
+
+
+def test_a_comment_runs_to_the_end_of_its_line():
+    line = (DATA / "hardest.txt").read_text().splitlines()[0]
+    want = sudoku.parse(line).givens
+    assert sudoku.parse(line + "  # hardest, 1").givens == want
+    assert sudoku.parse("# a title\n" + line + "# no blank before it\n").givens == want
+    rows = [line[i : i + 9] for i in range(0, 81, 9)]
+    assert sudoku.parse("\n".join(row + f"  # row {r + 1}" for r, row in enumerate(rows))).givens == want
+    puzzles = (DATA / "top95.txt").read_text().split()[:3]
+    parts = sudoku.split("# a batch\n" + "\n".join(f"{puzzle} # puzzle {k}" for k, puzzle in enumerate(puzzles)))
+    assert [first for first, _ in parts] == [2, 3, 4]
+    assert [sudoku.parse(part).givens for _, part in parts] == [sudoku.parse(puzzle).givens for puzzle in puzzles]
+
+
+def test_command_with_trailing_comments(tmp_path, capsys):
+    path = tmp_path / "commented.txt"
+    lines = (DATA / "hardest.txt").read_text().splitlines()[:2]
+    path.write_text("".join(f"{line}  # hardest {k + 1}\n" for k, line in enumerate(lines)))
+    assert main(["solve", "sudoku", str(path)]) == 0
+    assert "2 puzzles: 2 solved" in capsys.readouterr().out
+
+
+# -- byte-order mark ------------------------------------------------------------------------------
+def outcome(data: dict):
+    """What a --json run found, without the file name and timings."""
+    if "instances" in data:
+        return [(item["source"].rsplit(":", 1)[1], item["solutions"], item["complete"]) for item in data["instances"]]
+    return data["solutions"], data["attempts"], data["complete"], data.get("verdict")
+
+
+@pytest.mark.parametrize("name", sorted(sudoku.PUZZLE.examples) + ["data:top95"])
+def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, capsys):
+    path = DATA / "top95.txt" if name == "data:top95" else sudoku.PUZZLE.examples[name]
+    mode = "--unique" if name in ("twentyfive", "data:top95") else "--count"
+    results = []
+    for prefix in (b"", b"\xef\xbb\xbf"):
+        copy = tmp_path / "copy.txt"
+        copy.write_bytes(prefix + path.read_bytes())
+        status = main(["solve", "sudoku", str(copy), mode, "--json"])
+        results.append((status, outcome(json.loads(capsys.readouterr().out))))
+    assert results[0] == results[1]
+    assert results[0][0] == 0
+
+
+# -- limits ----------------------------------------------------------------------------------------
+LARGEST = {
+    "empty": "." * MAX_CELLS,
+    "full": "".join(sudoku.SYMBOLS[v - 1] for row in sudoku.solved_grid(5, random.Random(1)) for v in row),
+    "example": TWENTYFIVE,
+    "numbers": "\n".join(" ".join(str(v) for v in row) for row in sudoku.solved_grid(5, random.Random(2))),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(LARGEST))
+def test_the_largest_grids_set_up_within_the_memory_limit(shape):
+    seconds, peak = setup_cost("sudoku", LARGEST[shape])
+    assert peak < MEMORY_LIMIT
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("." * (36 * 36), 1, MAX_CELLS + 1, f"at most {MAX_CELLS} cells in a line"),
+        (". " * 36 * 36, 1, 2 * MAX_CELLS + 1, f"at most {MAX_CELLS} cells"),
+        ("# 26 rows\n" + "\n".join(["." * 25] * 26), 27, None, f"at most {MAX_SIZE} grid rows"),
+        ("\n".join(["." * 25] * 3 + ["." * 26] + ["." * 25] * 21), 4, 26, "expected 25 cells in this row"),
+        ("\n".join(["." * 25] * 3 + ["." * 24] + ["." * 25] * 21), 4, None, "grid has 25 rows), found 24"),
+        ("." * (MAX_CELLS + 1), 1, MAX_CELLS + 1, f"at most {MAX_CELLS} cells"),
+        ("." * 10**6, 1, MAX_CELLS + 1, f"at most {MAX_CELLS} cells"),
+    ],
+)
+def test_grids_beyond_the_maximum_are_refused(text, line, column, words):
+    with pytest.raises(InputError) as caught:
+        sudoku.parse(text, "big.txt")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message
+    assert len(caught.value.message) < 250
+
+
+@pytest.mark.parametrize(
+    "bad, column, words",
+    [
+        ("." * 40 + HUGE, 626, "at most 625 cells"),  # digits run together: cell by cell
+        ("1 . " + HUGE + " " + ". " * 78, 5, "a whole number from 0 to 25"),
+        ("." * 80 + "G", 81, "expected values 1 to 9"),
+        ("." * 1296, 626, "at most 625 cells"),
+        ("." * 80, None, "found 80"),
+    ],
+)
+def test_a_batch_reports_a_bad_later_puzzle_at_its_line_and_column(bad, column, words, tmp_path, capsys):
+    path = tmp_path / "batch.txt"
+    good = (DATA / "hardest.txt").read_text().splitlines()[:2]
+    path.write_text("\n".join(good + [bad] + good) + "\n")
+    assert main(["solve", "sudoku", str(path)]) == 2
+    captured = capsys.readouterr()
+    where = f"{path}:3:{column}:" if column else f"{path}:3:"
+    assert where in captured.err and words in captured.err
+    assert "Traceback" not in captured.err and len(captured.err) < 400
+
+
+def test_a_parameter_is_refused_with_status_2(capsys):
+    assert main(["solve", "sudoku", "--example", "four", "-p", "method=fast"]) == 2
+    err = capsys.readouterr().err
+    assert "puzzle sudoku has no parameter 'method'" in err and "Traceback" not in err
+
+
+# -- the checker -----------------------------------------------------------------------------------
+SOLVED = ((3, 4, 1, 2), (1, 2, 3, 4), (4, 1, 2, 3), (2, 3, 4, 1))
+
+
+def changed(grid, r, c, value):
+    rows = [list(row) for row in grid]
+    rows[r][c] = value
+    return tuple(map(tuple, rows))
+
+
+def test_the_checker_names_each_broken_rule():
+    spec = sudoku.parse((EXAMPLES / "four.txt").read_text())  # ..1. / .2.. / .12. / ....
+    assert check(spec, SOLVED) == []
+    assert check(spec, changed(SOLVED, 3, 0, 4)) == [
+        "row 4 holds 4 twice", "column 1 holds 4 twice", "box 3 (rows 3-4, columns 1-2) holds 4 twice"]
+    assert check(spec, changed(SOLVED, 0, 2, 3)) == [
+        "row 1, column 3: the given 1 became 3", "row 1 holds 3 twice", "column 3 holds 3 twice",
+        "box 2 (rows 1-2, columns 3-4) holds 3 twice"]
+    # Every row and column right, the boxes not: a Latin square that is no Sudoku.
+    latin = ((1, 2, 3, 4), (2, 3, 4, 1), (3, 4, 1, 2), (4, 1, 2, 3))
+    assert check(sudoku.parse("." * 16), latin) == [
+        "box 1 (rows 1-2, columns 1-2) holds 2 twice", "box 2 (rows 1-2, columns 3-4) holds 4 twice",
+        "box 3 (rows 3-4, columns 1-2) holds 4 twice", "box 4 (rows 3-4, columns 3-4) holds 2 twice"]
+    assert check(spec, changed(SOLVED, 1, 1, 5)) == ["row 2, column 2: 5 is not a value of a 4 x 4 Sudoku"]
+    assert check(spec, SOLVED[:3]) == ["the solution must be 4 rows of 4 values, one per cell"]
+
+
+def test_the_checker_writes_values_as_the_input_does():
+    spec = sudoku.parse((EXAMPLES / "sixteen.txt").read_text())
+    solution = sudoku.search(spec).first()
+    assert check(spec, solution) == []
+    r = next(r for r in range(16) if spec.givens[r][0] == 0)
+    c = solution[r].index(10)  # an A in this row
+    wrong = changed(solution, r, 0, 10) if c != 0 else changed(solution, r, 1, 10)
+    assert f"row {r + 1} holds A twice" in check(spec, wrong)
+
+
+# -- the trace ---------------------------------------------------------------------------------------
+def test_the_trace_names_value_row_and_column(capsys):
+    assert main(["solve", "sudoku", "--example", "four", "--all", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "level 0: move 3 in row 3, column 1 valid" in out
+    assert "(" not in out.split("Solution")[0]
+    assert main(["solve", "sudoku", "--example", "sixteen", "--trace"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("level")]
+    assert lines and all(" in row " in line and ", column " in line for line in lines)
+
+
+# -- the generator's arguments -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--box", "0"], "the box size, a whole number from 2 to 5, not '0'"),
+        (["--box", "6"], "from 2 to 5, not '6'"),
+        (["--box", "-1"], "from 2 to 5, not '-1'"),
+        (["--box", HUGE], "(5,000 characters)"),
+        (["--box", "three"], "from 2 to 5, not 'three'"),
+        (["--clues", "-1"], "the number of givens, a whole number from 0 to 625, not '-1'"),
+        (["--clues", "82"], "a 9 x 9 Sudoku has 81 cells, so it keeps at most 81 givens, not 82"),
+        (["--box", "2", "--clues", "17"], "keeps at most 16 givens"),
+        (["--clues", HUGE], "(5,000 characters)"),
+        (["--count", "0"], "the number of puzzles, a whole number from 1 to 10000, not '0'"),
+        (["--count", "10001"], "from 1 to 10000"),
+        (["--seed", HUGE], "a seed, a whole number"),
+        (["--seed", "x"], "a seed, a whole number"),
+    ],
+)
+def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
+    with pytest.raises(SystemExit) as caught:
+        sudoku.main(["generate", *arguments])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 1000
+
+
+def test_the_generator_takes_the_ends_of_its_ranges(capsys):
+    assert sudoku.main(["generate", "--box", "2", "--clues", "0", "--seed", "-3"]) == 0
+    assert sudoku.main(["generate", "--box", "2", "--clues", "16", "--several", "--count", "2"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert len(lines) == 3 and all(len(line) == 16 for line in lines)
+    assert lines[1].count(".") == 0
+
+
+def test_the_generator_ends_when_its_budget_runs_out(monkeypatch):
+    # Tiny budgets: checks run out, so cells stay given; what is made is still unique.
+    monkeypatch.setattr(sudoku, "CHECK_ATTEMPTS", 3)
+    monkeypatch.setattr(sudoku, "GENERATE_ATTEMPTS", 40)
+    spec = sudoku.generate(3, seed=5)
+    assert sudoku.search(spec).verdict() is Verdict.UNIQUE
+    assert sum(value > 0 for row in spec.givens for value in row) > 30

@@ -10,19 +10,29 @@ Input (lines starting with ``#`` are comments, blank lines are skipped): N lines
 of N cage names, one character per cell (``A``-``Z`` then ``a``-``z``: up to 52
 cages; blanks between the names are allowed), then one line per cage: the name,
 the target and the operation, e.g. ``A 11+``, ``B 2/``, ``C 3`` (a single cell).
-``x`` is accepted for ``*``.  N is taken from the first line, from 1 to 9.
+``x`` is accepted for ``*``.  N is taken from the first line, from 1 to 9
+(:data:`MAX_SIZE`).  A target is a whole number from 1 up to what the cage could
+reach at most: N for a single cell, N - 1 for ``-``, N for ``/``, its cells times
+N for ``+`` and N to the power of its cells for ``*``.
+
+Limits: grids up to 9 x 9 (digits 1-9) and 52 cages; a cage may be as large as
+the grid.  Setting up the search of any of them takes well under a second.
 
 Rendering: the digit grid.
 
 The search is :class:`~backtrack_puzzles.latin.LatinSearch`; each cage is a
 :class:`~backtrack_puzzles.latin.Table` whose tuples are the cage's digit
 combinations that reach the target (no digit twice in a row or column of the
-cage), filtered by the candidates of its cells.
+cage), filtered by the candidates of its cells.  A large cage whose cells still
+allow more than :data:`ENUMERATE_LIMIT` combinations is narrowed by bounds
+alone (a sum or product the other cells cannot make up) until they allow
+fewer.  :func:`check` is an independent checker of solutions.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import re
@@ -32,13 +42,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
 
-from .latin import LatinGrid, LatinSearch, Table, bits, random_latin_square
+from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, whole_argument
 
+#: The largest grid is MAX_SIZE x MAX_SIZE (digits 1-9).
 MAX_SIZE = 9
 NAMES = string.ascii_uppercase + string.ascii_lowercase
-CAGE_LINE = re.compile(r"^\s*(\S+)\s+(\d+)\s*([-+*/xX]?)\s*$")
+LIMITS = f"grids of 1 x 1 to {MAX_SIZE} x {MAX_SIZE} cells, at most {len(NAMES)} cages"
+CAGE_LINE = re.compile(r"^\s*(\S+)\s+([0-9]+)\s*([-+*/xX]?)\s*$")
+#: A cage is enumerated (its digit tuples listed) once its cells allow at most this many
+#: combinations (the product of their candidate counts): a 6-cell cage always, a larger one
+#: once its candidates have narrowed; until then it is narrowed by bounds.
+ENUMERATE_LIMIT = 10**6
+#: The largest cage the generator makes.
+MAX_GENERATED_CAGE = 6
+#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
+CHECK_ATTEMPTS = 20_000
+GENERATE_ATTEMPTS = 500_000
 
 
 @dataclass(frozen=True)
@@ -100,6 +121,59 @@ class CageTable(Table):
         # Digits may repeat in a cage, but not in one row or column of it.
         self.rows = [r for r, _ in cage.cells]
         self.columns = [c for _, c in cage.cells]
+        #: For a product: the digits that divide the target.
+        self.divisors = sum(1 << (digit - 1) for digit in range(1, n + 1) if cage.target % digit == 0)
+
+    def defer(self, masks: Sequence[int]) -> bool:
+        if self.cage.operation not in ("+", "*"):
+            return False  # a single cell or two: always few
+        combinations = 1
+        for mask in masks:
+            combinations *= mask.bit_count()
+            if combinations > ENUMERATE_LIMIT:
+                return True
+        return False
+
+    def deferred(self, masks: list[int]) -> list[int] | None:
+        """Bounds, to a fixpoint, while the cage is too large to enumerate; enumerated once it is not.
+
+        Only ``+`` and ``*`` cages are ever deferred.  A cell keeps the digits
+        with which the other cells, at their lowest and highest, can still make
+        up the target (for ``*``: digits that divide the target).  When every
+        cell is down to one digit, this is the exact rule.
+        """
+        while True:
+            narrowed = self.bounds(masks)
+            if narrowed is None or narrowed == masks:
+                return narrowed
+            if not self.defer(narrowed):
+                return self.narrow(narrowed)
+            masks = narrowed
+
+    def bounds(self, masks: list[int]) -> list[int] | None:
+        """One round of the bounds of :meth:`deferred`; ``None`` when a cell has no digit left."""
+        target, plus = self.cage.target, self.cage.operation == "+"
+        lows = [(mask & -mask).bit_length() for mask in masks]
+        highs = [mask.bit_length() for mask in masks]
+        narrowed = []
+        if plus:
+            low_sum, high_sum = sum(lows), sum(highs)
+            for mask, low, high in zip(masks, lows, highs):
+                least, most = target - (high_sum - high), target - (low_sum - low)
+                mask &= _between(least, most)
+                if not mask:
+                    return None
+                narrowed.append(mask)
+            return narrowed
+        low_product, high_product = math.prod(lows), math.prod(highs)
+        for mask, low, high in zip(masks, lows, highs):
+            others_low, others_high = low_product // low, high_product // high
+            least, most = -(-target // others_high), target // others_low
+            mask &= self.divisors & _between(least, most)
+            if not mask:
+                return None
+            narrowed.append(mask)
+        return narrowed
 
     def tuples(self, masks: Sequence[int]) -> list[int]:
         cage, n = self.cage, self.n
@@ -149,26 +223,43 @@ class CageTable(Table):
         return found
 
 
+def _between(least: int, most: int) -> int:
+    """The mask of the digits from ``least`` to ``most`` (empty when there are none)."""
+    least = max(least, 1)
+    if most < least or least > MAX_SIZE:
+        return 0
+    return ((1 << min(most, MAX_SIZE)) - 1) & ~((1 << (least - 1)) - 1)
+
+
 def parse(text: str, source: str = "<input>") -> Kendoku:
     """A Kendoku from N lines of cage names and one line per cage (see the module docstring)."""
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
     if not lines:
         raise InputError("expected N lines of cage names, then one line per cage, found nothing", source)
     first_number, first = lines[0]
-    n = len(first.split()) if len(first.split()) > 1 else len(first.strip())
-    if not 1 <= n <= MAX_SIZE:
-        raise InputError(f"expected a grid 1 to {MAX_SIZE} cells wide, found {n} cage names", source, first_number)
+    # N is the number of names in the first line: its blank-separated tokens, or the characters of its one token.
+    # Only as many as a grid may have are looked at, however long the line.
+    names = list(itertools.islice(re.finditer(r"\S+", first), MAX_SIZE + 1))
+    if len(names) == 1:
+        names = list(itertools.islice(re.finditer(r"\S", first), MAX_SIZE + 1))
+    n = len(names)
+    if n > MAX_SIZE:
+        raise InputError(f"expected a grid 1 to {MAX_SIZE} cells wide ({LIMITS}), "
+                         f"found more than {MAX_SIZE} cage names", source, first_number, names[MAX_SIZE].start() + 1)
     if len(lines) < n:
         raise InputError(f"expected {n} lines of {n} cage names, found {len(lines)} lines", source, lines[-1][0])
     cells: dict[str, list[tuple[int, int]]] = {}
     seen_at: dict[str, tuple[int, int]] = {}
     for r, (number, line) in enumerate(lines[:n]):
-        names = [(match.start(), match.group()) for match in re.finditer(r"\S", line)]
-        if len(names) != n:
-            raise InputError(f"expected {n} cage names in this grid row, found {len(names)}", source, number)
-        for c, (offset, name) in enumerate(names):
+        row = [(match.start(), match.group()) for match in itertools.islice(re.finditer(r"\S", line), n + 1)]
+        if len(row) > n:
+            raise InputError(f"expected {n} cage names in this grid row, found more", source, number, row[n][0] + 1)
+        if len(row) < n:
+            raise InputError(f"expected {n} cage names in this grid row, found {len(row)}", source, number)
+        for c, (offset, name) in enumerate(row):
             if name not in NAMES:
-                raise InputError(f"expected a cage name (a letter A-Z or a-z), found {name!r}", source, number, offset + 1)
+                raise InputError(f"expected a cage name (a letter A-Z or a-z), found {quoted(name)}",
+                                 source, number, offset + 1)
             cells.setdefault(name, []).append((r, c))
             seen_at.setdefault(name, (number, offset + 1))
     for name, members in cells.items():
@@ -178,23 +269,28 @@ def parse(text: str, source: str = "<input>") -> Kendoku:
     for number, line in lines[n:]:
         match = CAGE_LINE.match(line)
         if not match:
-            raise InputError(f"expected a cage: its name, target and operation, e.g. 'A 11+' (a single cell: 'A 3'), found {line.strip()!r}", source, number)
-        name, target, operation = match.group(1), int(match.group(2)), match.group(3).replace("x", "*").replace("X", "*")
+            raise InputError(f"expected a cage: its name, target and operation, e.g. 'A 11+' (a single cell: 'A 3'), "
+                             f"found {quoted(line.strip())}", source, number)
+        name, digits, operation = match.group(1), match.group(2), match.group(3).replace("x", "*").replace("X", "*")
         if name not in cells:
-            raise InputError(f"cage {name!r} is not in the grid", source, number)
+            raise InputError(f"cage {quoted(name)} is not in the grid", source, number, match.start(1) + 1)
         if name in cages:
-            raise InputError(f"cage {name} is described twice", source, number)
+            raise InputError(f"cage {name} is described twice", source, number, match.start(1) + 1)
         size = len(cells[name])
         if size > 1 and not operation:
-            raise InputError(f"cage {name} has {size} cells: expected an operation (+, -, * or /) after the target", source, number)
+            raise InputError(f"cage {name} has {size} cells: expected an operation (+, -, * or /) after the target",
+                             source, number, match.end(2) + 1)
         if operation in ("-", "/") and size != 2:
-            raise InputError(f"cage {name} has {size} cells: a {operation} cage has exactly two", source, number)
-        if size == 1 and operation in ("+", "*"):
+            raise InputError(f"cage {name} has {size} cells: a {operation} cage has exactly two",
+                             source, number, match.start(3) + 1)
+        if size == 1:
             operation = ""
-        if size == 1 and not 1 <= target <= n:
-            raise InputError(f"cage {name} is a single cell: expected a target from 1 to {n}, found {target}", source, number)
-        if target < 1:
-            raise InputError(f"cage {name}: expected a target of at least 1, found {target}", source, number)
+        highest = {"": n, "-": n - 1, "/": n, "+": size * n, "*": n**size}[operation]
+        if size == 1:
+            what = f"the digit of cage {name} (a single cell)"
+        else:
+            what = f"the target of cage {name} ({size} cells, {operation})"
+        target = whole_number(digits, source, number, match.start(2) + 1, low=1, high=highest, what=what)
         cages[name] = Cage(name, tuple(cells[name]), target, operation)
     missing = [name for name in cells if name not in cages]
     if missing:
@@ -225,24 +321,90 @@ def search(spec: Kendoku, **_: object) -> Search:
     return LatinSearch(spec.grid())
 
 
+def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
+    """The rules that ``solution`` (rows of digits, as the search gives it) breaks; an empty list when it is solved.
+
+    Independent of the search: the Latin rule is checked row by row and column
+    by column, and every cage's arithmetic is done again here.  Rows and columns
+    are counted from 1; a cage is named with its first cell.
+    """
+    n = spec.n
+    if len(solution) != n or any(len(row) != n for row in solution):
+        return [f"the solution must be {n} rows of {n} digits"]
+    problems = []
+    for r, row in enumerate(solution):
+        for c, digit in enumerate(row):
+            if not (isinstance(digit, int) and 1 <= digit <= n):
+                problems.append(f"row {r + 1}, column {c + 1}: {digit!r} is not a digit from 1 to {n}")
+    if problems:
+        return problems
+    lines = [(f"row {r + 1}", list(solution[r])) for r in range(n)]
+    lines += [(f"column {c + 1}", [solution[r][c] for r in range(n)]) for c in range(n)]
+    for where, digits in lines:
+        for digit in sorted(set(digits)):
+            times = digits.count(digit)
+            if times > 1:
+                problems.append(f"{where} holds {digit} {'twice' if times == 2 else f'{times} times'}")
+    for cage in spec.cages:
+        digits = [solution[r][c] for r, c in cage.cells]
+        r, c = cage.cells[0]
+        name = f"cage {cage.name} (row {r + 1}, column {c + 1})"
+        shown = ", ".join(map(str, digits[:-1])) + " and " + str(digits[-1]) if len(digits) > 1 else str(digits[0])
+        if not cage.operation:
+            if digits != [cage.target]:
+                problems.append(f"{name} holds {shown}, not its target {cage.target}")
+            continue
+        if cage.operation == "+":
+            result, words = str(sum(digits)), "which add up to"
+        elif cage.operation == "*":
+            product = 1
+            for digit in digits:
+                product *= digit
+            result, words = str(product), "which multiply to"
+        elif cage.operation == "-":
+            result, words = str(max(digits) - min(digits)), "whose difference is"
+        else:
+            larger, smaller = max(digits), min(digits)
+            result = str(larger // smaller) if larger % smaller == 0 else f"{larger / smaller:g}"
+            words = "whose quotient is"
+        if result != str(cage.target):
+            problems.append(f"{name} holds {shown}, {words} {result}, not its target {cage.target}")
+    return problems
+
+
 def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: bool = True) -> Kendoku:
     """A random Kendoku: a random Latin square cut into random connected cages.
 
     Cages grow from random cells up to ``max_cage`` cells; a two-cell cage gets
     ``/`` or ``-`` when its digits allow, larger ones ``+`` or ``*``.  With
     ``unique`` the cutting is tried again (new seeds) until the solution is unique,
-    up to 50 times.
+    up to 50 times; each uniqueness check may try :data:`CHECK_ATTEMPTS` moves and
+    all of them :data:`GENERATE_ATTEMPTS`.  ``ValueError`` when ``n`` or ``max_cage``
+    is out of range, or the grid cannot be cut into at most 52 cages that small.
     """
+    if not 1 <= n <= MAX_SIZE:
+        raise ValueError(f"the size must be 1 to {MAX_SIZE}, not {n}")
+    if not 1 <= max_cage <= MAX_GENERATED_CAGE:
+        raise ValueError(f"the largest cage must be 1 to {MAX_GENERATED_CAGE} cells, not {max_cage}")
+    if n * n > len(NAMES) * max_cage:
+        raise ValueError(f"the {n * n} cells of a grid of size {n} need more than {len(NAMES)} cages "
+                         f"of at most {max_cage} cells")
     rng = random.Random(seed)
+    budget = UniquenessBudget(CHECK_ATTEMPTS, GENERATE_ATTEMPTS)
     for _ in range(50 if unique else 1):
         square = random_latin_square(n, rng)
         spec = _cut(square, n, max_cage, rng)
-        if not unique or search(spec).count(limit=2) == 1:
+        if not unique or budget.unique(search(spec)):
             break
     return spec
 
 
-def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Random) -> Kendoku:
+#: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
+CUT_TRIES = 100
+
+
+def _groups(n: int, max_cage: int, rng: random.Random) -> list[list[tuple[int, int]]]:
+    """The cells cut into random connected groups of up to ``max_cage`` cells, sorted."""
     free = {(r, c) for r in range(n) for c in range(n)}
     groups = []
     order = sorted(free)
@@ -262,8 +424,18 @@ def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Ran
             group.append(cell)
         groups.append(sorted(group))
     groups.sort()
-    if len(groups) > len(NAMES):
-        raise ValueError(f"too many cages ({len(groups)}); use larger cages")
+    return groups
+
+
+def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Random) -> Kendoku:
+    """The square cut into random connected cages of up to ``max_cage`` cells, with targets; at most 52 cages."""
+    for _ in range(CUT_TRIES):
+        groups = _groups(n, max_cage, rng)
+        if len(groups) <= len(NAMES):
+            break
+    else:
+        raise ValueError(f"cutting a {n} x {n} grid into cages of at most {max_cage} cells needed more than "
+                         f"{len(NAMES)} cages {CUT_TRIES} times: allow larger cages")
     cages = []
     for name, group in zip(NAMES, groups):
         digits = [square[r][c] for r, c in group]
@@ -289,6 +461,8 @@ PUZZLE = Puzzle(
     render=render,
     as_json=lambda spec, solution: [list(row) for row in solution],
     examples=examples_in(Path(__file__).parent / "examples" / "kendoku"),
+    check=check,
+    limits=LIMITS,
 )
 
 
@@ -298,16 +472,30 @@ def backtrack_puzzles() -> list[Puzzle]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.kendoku generate [--size N] [--seed S] [--max-cage K] [--several]``."""
+    """``python -m backtrack_puzzles.kendoku generate [--size N] [--seed S] [--max-cage K] [--several]``.
+
+    A bad argument ends with a message and exit status 2.
+    """
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.kendoku")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print a random puzzle in the input format")
-    make.add_argument("--size", type=int, default=6, choices=range(1, MAX_SIZE + 1), metavar="N")
-    make.add_argument("--seed", type=int, default=None)
-    make.add_argument("--max-cage", type=int, default=4, help="largest cage (cells)")
+    make.add_argument("--size", type=whole_argument(1, MAX_SIZE, "the size"), default=6, metavar="N",
+                      help=f"the grid is N x N, N from 1 to {MAX_SIZE} [default: 6]")
+    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
+                      help="random seed (the same seed gives the same puzzle)")
+    make.add_argument("--max-cage", type=whole_argument(1, MAX_GENERATED_CAGE, "the largest cage"), default=4,
+                      metavar="K", help=f"largest cage, 1 to {MAX_GENERATED_CAGE} cells [default: 4]")
     make.add_argument("--several", action="store_true", help="do not insist on a unique solution")
     args = parser.parse_args(argv)
-    print(generate(args.size, args.seed, args.max_cage, not args.several).text(), end="")
+    if args.size * args.size > len(NAMES) * args.max_cage:
+        make.error(f"argument --max-cage: the {args.size * args.size} cells of a grid of size {args.size} "
+                   f"need more than {len(NAMES)} cages (named A-Z, a-z) of at most {args.max_cage} "
+                   f"cell{'s' * (args.max_cage > 1)}: allow larger cages")
+    try:
+        spec = generate(args.size, args.seed, args.max_cage, not args.several)
+    except ValueError as error:  # a cutting into few enough cages not found (see _cut)
+        make.error(str(error))
+    print(spec.text(), end="")
     return 0
 
 

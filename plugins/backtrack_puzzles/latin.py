@@ -22,17 +22,25 @@ that cell's units).  :class:`LatinSearch` is the search: a level decides the
 undecided cell with the fewest candidates (among cells with two, the one with
 the most such peers), trying its values in ascending order; recording a move
 saves a copy of the state, and undoing it puts the copy back.
+
+:class:`UniquenessBudget` bounds the uniqueness checks of the puzzles'
+generators by a number of attempts, so that a generator ends, and ends with the
+same puzzle for the same seed on any machine.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import random
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import Search
+from backtrack import Search, quoted
 
-__all__ = ["Constraint", "LatinGrid", "LatinSearch", "Table", "bits", "random_latin_square", "values_of"]
+__all__ = [
+    "Constraint", "LatinGrid", "LatinSearch", "Table", "UniquenessBudget", "bits", "random_latin_square", "values_of",
+    "whole_argument",
+]
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -91,6 +99,15 @@ class Table(Constraint):
         """Whether to skip enumerating for now (too many tuples to be worth it); default never."""
         return False
 
+    def deferred(self, masks: list[int]) -> list[int] | None:
+        """The narrowing while enumerating is deferred: the masks as they are (the default).
+
+        A subclass may narrow with a cheaper rule instead; like :meth:`narrow`, it
+        must only remove values that no allowed tuple uses, and return a fixpoint
+        of itself (it is not asked again until one of its cells changes).
+        """
+        return masks
+
     def pack(self, masks: Sequence[int]) -> int:
         """The masks as one integer, cell ``i`` at bits ``i * n`` and up."""
         packed, n = 0, self.n
@@ -105,7 +122,7 @@ class Table(Constraint):
             stack.pop()
         if not stack:
             if self.defer(masks):
-                return masks
+                return self.deferred(masks)
             found = self.tuples(masks)
         elif stack[-1][0] == packed:
             return stack[-1][2]
@@ -499,6 +516,61 @@ class LatinSearch(Search):
         values = [mask.bit_length() for mask in self.cand]
         return tuple(tuple(values[r * n : r * n + n]) for r in range(n))
 
+    def format_move(self, level: int, move: tuple[int, int]) -> str:
+        """A move as a player says it: ``5 in row 3, column 7`` (rows and columns counted from 1)."""
+        cell, value = move
+        row, column = divmod(cell, self.n)
+        return f"{self.value_name(value)} in row {row + 1}, column {column + 1}"
+
+    def value_name(self, value: int) -> str:
+        """How a value is written in the puzzle's own text (the number; Sudoku uses letters above 9)."""
+        return str(value)
+
+
+class _OverBudget(Exception):
+    """Raised inside a budgeted search when its attempts are used up; ends the search."""
+
+
+class UniquenessBudget:
+    """A generator's uniqueness checks, bounded by a number of attempts (moves tried), not by time.
+
+    A generator takes givens or clues away while :meth:`unique` proves that the
+    solution stays unique.  Some checks of large grids need a long search; each
+    check may make at most ``per_check`` attempts and all of them together at
+    most ``total``.  A check that runs out is not a proof, so the given stays:
+    the puzzle made is still unique, just not as sparse.  Attempts, unlike
+    seconds, make the same puzzle from the same seed on every machine.
+    """
+
+    def __init__(self, per_check: int, total: int):
+        self.per_check = per_check
+        self.left = total
+
+    def unique(self, search: Search) -> bool:
+        """Whether ``search`` has exactly one solution, proven within the budget (``False`` when not proven)."""
+        allowed = min(self.per_check, self.left)
+        if allowed <= 0:
+            return False
+        record = search.record
+
+        def counted(level: int, move: object) -> None:
+            nonlocal allowed
+            allowed -= 1
+            if allowed < 0:
+                raise _OverBudget
+            record(level, move)
+
+        # The engine binds the search's methods once per walk: this one counts every move recorded
+        # (a LatinSearch records every move it tries).
+        search.record = counted  # type: ignore[method-assign]
+        try:
+            return search.count(limit=2) == 1
+        except _OverBudget:
+            return False
+        finally:
+            del search.record
+            self.left -= search.report.attempts
+
 
 def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     """A random n x n Latin square: random cells get random candidates, with propagation.
@@ -516,3 +588,20 @@ def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ..
             cell = rng.choice(open_cells)
             if not search.assign(cell, rng.choice(values_of(search.cand[cell]))):
                 break
+
+
+def whole_argument(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse ``type`` for the generators: a whole number from ``low`` to ``high``.
+
+    A leading minus sign is read when ``low`` is negative; the length is checked
+    before converting, so a number of any length gets argparse's clear message.
+    """
+
+    def convert(text: str) -> int:
+        digits = text[1:] if text.startswith("-") and low < 0 else text
+        if (digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(max(-low, high)))
+                and low <= int(text) <= high):
+            return int(text)
+        raise argparse.ArgumentTypeError(f"expected {what}, a whole number from {low} to {high}, not {quoted(text)}")
+
+    return convert

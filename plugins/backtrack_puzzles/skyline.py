@@ -9,7 +9,12 @@ column, seen from below), left (each row, seen from the left) and right (each ro
 seen from the right); ``.`` or ``0`` where there is no clue.  Then, optionally, N
 lines of N given heights (``.`` or ``0`` for an empty cell).  A line is N
 characters (``1.3.``) or N whitespace-separated tokens (``1 . 3 .``; needed from
-N = 10 on).  N is taken from the first line, from 1 to 16.
+N = 10 on).  N is taken from the first line, from 1 to 16 (:data:`MAX_SIZE`).
+
+Limits: grids up to 16 x 16; a first line of more than 16 clues is refused at
+the 17th.  Setting up the search of a 16 x 16 grid takes up to about two seconds
+(lines with clues at both ends whose open cells allow up to 10^8 arrangements are
+enumerated at the start: see :data:`DEFER_LIMIT_TWO_CLUES`).
 
 Rendering: the heights grid with the clues around it.
 
@@ -19,23 +24,28 @@ the clues bound the heights: with clue c, the cell at distance d from that edge
 clue of N forces the ascending line.  During the search, each line with a clue is
 a :class:`~backtrack_puzzles.latin.Table` that keeps the permutations its
 candidates allow and its clues match, and narrows every cell to the heights that
-occur there (:class:`LineClues`).
+occur there (:class:`LineClues`).  :func:`check` is an independent checker of
+solutions.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
 import re
 import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted
 
-from .latin import LatinGrid, LatinSearch, Table, random_latin_square
+from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, random_latin_square, whole_argument
 
+#: The largest grid is MAX_SIZE x MAX_SIZE.
 MAX_SIZE = 16
+LIMITS = f"grids of 1 x 1 to {MAX_SIZE} x {MAX_SIZE} cells"
 SIDES = ("top", "bottom", "left", "right")
 #: A line with a clue at one end only is left to the Latin rules (and the clue's
 #: bounds) while its candidates allow more than this many arrangements (the
@@ -45,6 +55,12 @@ DEFER_LIMIT = 10**6
 DEFER_LIMIT_TWO_CLUES = 10**8
 #: How many random squares :func:`generate` tries to find one that its clues alone fix.
 SQUARE_TRIES = 30
+#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
+CHECK_ATTEMPTS = 20_000
+GENERATE_ATTEMPTS = 500_000
+#: The largest unique puzzle the generator makes: a 9 x 9 takes about 15 seconds, and from 10 x 10
+#: on a single attempt may enumerate a line's permutations for a second, so the checks would take hours.
+MAX_UNIQUE_SIZE = 9
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -188,23 +204,36 @@ class LineClues(Table):
         return found
 
 
-def _tokens(text: str, source: str, number: int, n: int | None, what: str, low: int) -> list[int]:
-    """The N entries of one line (0 for ``.``), by token or by character; errors name line and column."""
-    pieces = [(match.start(), match.group()) for match in re.finditer(r"\S+", text)]
+def _tokens(text: str, source: str, number: int, n: int | None, what: str) -> list[int]:
+    """The N entries of one line (0 for ``.``), by token or by character; errors name line and column.
+
+    With ``n`` unknown (the first line) the line sets it, and a line of more than
+    :data:`MAX_SIZE` entries is refused at the first one too many.  Only that many
+    entries are ever looked at, however long the line.
+    """
+    most = MAX_SIZE if n is None else n
+    pieces = [(match.start(), match.group()) for match in itertools.islice(re.finditer(r"\S+", text), most + 1)]
     if len(pieces) == 1 and len(pieces[0][1]) > 1 and not (n is not None and n >= 10 and pieces[0][1].isdigit()):
         start, piece = pieces[0]
-        pieces = [(start + i, char) for i, char in enumerate(piece)]
+        pieces = [(start + i, char) for i, char in enumerate(piece[: most + 1])]
+    if len(pieces) > most:
+        if n is None:
+            raise InputError(f"expected at most {MAX_SIZE} {what} per side ({LIMITS}), found more",
+                             source, number, pieces[most][0] + 1)
+        raise InputError(f"expected {n} {what} in this line, found more", source, number, pieces[most][0] + 1)
     if n is not None and len(pieces) != n:
         raise InputError(f"expected {n} {what} in this line, found {len(pieces)}", source, number)
-    size = n if n is not None else len(pieces)
+    size = len(pieces)
     values = []
     for offset, token in pieces:
+        digits = token.lstrip("0") or "0"  # converted only when short: zeros of any length are no clue
         if token == ".":
             values.append(0)
-        elif token.isdigit() and (int(token) == 0 or low <= int(token) <= size):
-            values.append(int(token))
+        elif token.isascii() and token.isdigit() and len(digits) <= 2 and int(digits) <= size:
+            values.append(int(digits))
         else:
-            raise InputError(f"expected {what}: a number from {low} to {size}, or . or 0 for none, found {token!r}", source, number, offset + 1)
+            raise InputError(f"expected {what}: a number from 1 to {size}, or . or 0 for none, found {quoted(token)}",
+                             source, number, offset + 1)
     return values
 
 
@@ -216,18 +245,16 @@ def parse(text: str, source: str = "<input>") -> Skyline:
     if len(lines) < 4:
         raise InputError(f"expected four lines of clues (top, bottom, left, right), found {len(lines)}", source, lines[-1][0] if lines else None)
     number, first = lines[0]
-    top = _tokens(first, source, number, None, "clues", 1)
+    top = _tokens(first, source, number, None, "clues")
     n = len(top)
-    if n > MAX_SIZE:
-        raise InputError(f"expected at most {MAX_SIZE} clues per side, found {n}", source, number)
-    sides = [top] + [_tokens(line, source, number, n, "clues", 1) for number, line in lines[1:4]]
+    sides = [top] + [_tokens(line, source, number, n, "clues") for number, line in lines[1:4]]
     rest = lines[4:]
     givens = None
     if rest:
         if len(rest) != n:
             where = rest[n][0] if len(rest) > n else rest[-1][0]
             raise InputError(f"expected no heights or {n} lines of {n} heights after the clues, found {len(rest)} lines", source, where)
-        givens = [_tokens(line, source, number, n, "heights", 1) for number, line in rest]
+        givens = [_tokens(line, source, number, n, "heights") for number, line in rest]
     return Skyline(*sides, givens=givens)
 
 
@@ -254,6 +281,53 @@ def search(spec: Skyline, **_: object) -> Search:
     return LatinSearch(spec.grid())
 
 
+def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
+    """The rules that ``solution`` (rows of heights, as the search gives it) breaks; an empty list when it is solved.
+
+    Independent of the search: the Latin rule is checked row by row and column
+    by column, and every clue is counted again here by walking its line from
+    its side.  Rows and columns are counted from 1.
+    """
+    n = spec.n
+    if len(solution) != n or any(len(row) != n for row in solution):
+        return [f"the solution must be {n} rows of {n} heights"]
+    problems = []
+    for r, row in enumerate(solution):
+        for c, height in enumerate(row):
+            if not (isinstance(height, int) and 1 <= height <= n):
+                problems.append(f"row {r + 1}, column {c + 1}: {height!r} is not a height from 1 to {n}")
+            elif spec.givens[r][c] and spec.givens[r][c] != height:
+                problems.append(f"row {r + 1}, column {c + 1}: the given height {spec.givens[r][c]} became {height}")
+    if any(not (isinstance(height, int) and 1 <= height <= n) for row in solution for height in row):
+        return problems
+    rows = [list(row) for row in solution]
+    columns = [[solution[r][c] for r in range(n)] for c in range(n)]
+    lines = [(f"row {r + 1}", rows[r]) for r in range(n)] + [(f"column {c + 1}", columns[c]) for c in range(n)]
+    for where, line in lines:
+        for height in sorted(set(line)):
+            times = line.count(height)
+            if times > 1:
+                problems.append(f"{where} holds height {height} {'twice' if times == 2 else f'{times} times'}")
+    views = [
+        ("column", "above", spec.top, columns, False),
+        ("column", "below", spec.bottom, columns, True),
+        ("row", "the left", spec.left, rows, False),
+        ("row", "the right", spec.right, rows, True),
+    ]
+    for kind, side, clues, lines, backwards in views:
+        for i, clue in enumerate(clues):
+            if not clue:
+                continue
+            seen, tallest = 0, 0
+            for height in reversed(lines[i]) if backwards else lines[i]:
+                if height > tallest:
+                    seen, tallest = seen + 1, height
+            if seen != clue:
+                problems.append(f"{kind} {i + 1} seen from {side} shows {seen} building{'s' * (seen != 1)}, "
+                                f"its clue says {clue}")
+    return problems
+
+
 def text_of(spec: Skyline) -> str:
     """The puzzle in the input format (clue lines, then the givens if there are any)."""
     sep = " " if spec.n >= 10 else ""
@@ -274,13 +348,22 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     ``SQUARE_TRIES`` squares); failing that, given heights of the last one are
     added (random cells) until they fix it; then givens, and after them
     clues, are taken away in random order as long as the solution stays unique
-    (a hard, minimal puzzle).  Without ``unique``, each clue is kept with
-    probability ``keep`` and there are no givens, so there may be several solutions.
+    (a hard, minimal puzzle).  Each uniqueness check may try :data:`CHECK_ATTEMPTS`
+    moves and all of them :data:`GENERATE_ATTEMPTS`: a check that runs out is no
+    proof, so what it would take away stays (large grids end, with more givens).
+    Without ``unique``, each clue is kept with probability ``keep`` and there are
+    no givens, so there may be several solutions.  ``n`` is at most :data:`MAX_UNIQUE_SIZE`
+    with ``unique``, else at most :data:`MAX_SIZE`.
     """
+    if not 1 <= n <= (MAX_UNIQUE_SIZE if unique else MAX_SIZE):
+        raise ValueError(f"the size must be 1 to {MAX_UNIQUE_SIZE if unique else MAX_SIZE}, not {n}")
+    if not 0 <= keep <= 1:
+        raise ValueError(f"the share of clues kept must be from 0 to 1, not {keep}")
     rng = random.Random(seed)
+    budget = UniquenessBudget(CHECK_ATTEMPTS, GENERATE_ATTEMPTS)
 
     def is_unique() -> bool:
-        return search(Skyline(*sides, givens=givens)).count(limit=2) == 1
+        return budget.unique(search(Skyline(*sides, givens=givens)))
 
     givens = [[0] * n for _ in range(n)]
     for _ in range(SQUARE_TRIES if unique else 1):
@@ -299,7 +382,7 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
     added = []
-    while not is_unique():
+    while cells and not is_unique():  # with every height given, the puzzle is unique
         r, c = cells.pop()
         givens[r][c] = square[r][c]
         added.append((r, c))
@@ -322,6 +405,8 @@ PUZZLE = Puzzle(
     render=render,
     as_json=lambda spec, solution: [list(row) for row in solution],
     examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
+    check=check,
+    limits=LIMITS,
 )
 
 
@@ -330,16 +415,35 @@ def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
 
 
+def _share(text: str) -> float:
+    """An argparse ``type``: a share from 0 to 1 (such as 0.5)."""
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a share from 0 to 1 (such as 0.5), not {quoted(text)}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.skyline generate [--size N] [--seed S] [--several [--keep P]]``."""
+    """``python -m backtrack_puzzles.skyline generate [--size N] [--seed S] [--several [--keep P]]``.
+
+    A bad argument ends with a message and exit status 2.
+    """
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.skyline")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print a random puzzle in the input format")
-    make.add_argument("--size", type=int, default=6, choices=range(1, MAX_SIZE + 1), metavar="N")
-    make.add_argument("--seed", type=int, default=None)
+    make.add_argument("--size", type=whole_argument(1, MAX_SIZE, "the size"), default=6, metavar="N",
+                      help=f"the grid is N x N, N from 1 to {MAX_UNIQUE_SIZE} ({MAX_SIZE} with --several) [default: 6]")
+    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
+                      help="random seed (the same seed gives the same puzzle)")
     make.add_argument("--several", action="store_true", help="keep random clues, not a unique puzzle")
-    make.add_argument("--keep", type=float, default=0.5, help="with --several: the share of clues kept")
+    make.add_argument("--keep", type=_share, default=0.5, help="with --several: the share of clues kept, 0 to 1")
     args = parser.parse_args(argv)
+    if args.size > MAX_UNIQUE_SIZE and not args.several:
+        make.error(f"argument --size: unique puzzles are made up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} "
+                   f"(proving a larger one unique takes hours); with --several, up to {MAX_SIZE} x {MAX_SIZE}")
     print(text_of(generate(args.size, args.seed, not args.several, args.keep)), end="")
     return 0
 

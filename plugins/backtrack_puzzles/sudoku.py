@@ -1,31 +1,41 @@
 """Sudoku: fill an N x N grid (N = B x B: 4, 9, 16, 25) so that every row, column and B x B box holds 1..N once.
 
-Input, in either of two shapes (lines starting with ``#`` are comments):
+Input, in either of two shapes:
 
 * one puzzle on one line, the N x N cells in reading order, as in the well-known
   collections of hard puzzles (``4.....8.5.3...``);
 * one grid row per line, N cells each.
 
 A cell is one character: ``1``-``9`` then ``A``-``P`` for 10..25 (case does not
-matter), and ``.`` or ``0`` for an empty cell.  A line whose whitespace-separated
-tokens are all numbers up to 25 or single characters is read token by token, so
-16 x 16 and 25 x 25 may be written as numbers: ``10 . 3 16 ...`` (``0`` or ``.``
-empty).  ``|`` separates like a blank, and lines made only of ``-``, ``+`` and
-``|`` are skipped, so grids drawn with box borders read as they are.
+matter), and ``.`` or ``0`` for an empty cell.  A line is read token by token
+(tokens separated by blanks or ``|``) when every token is a single character or
+a number, and either one of them is a single character or every number has two
+digits and is at most 25: so 16 x 16 and 25 x 25 may be written as numbers,
+``10 . 3 16 ...`` (``0`` or ``.`` empty).  Any other line is read character by
+character, blanks and ``|`` left out (``123 456 789``, ``4.....8.5.3...``).
+Lines made only of ``-``, ``+`` and ``|`` are skipped, so grids drawn with box
+borders read as they are.  ``#`` starts a comment, which runs to the end of its
+line: a whole line, or a note after a puzzle (``4.....8.5.3... # top95, 1``).
 
 A file of many one-line puzzles is a batch (:func:`split`): ``backtrack solve
 sudoku top95.txt`` solves each and prints a summary.  A file of exactly N lines of
 N cells is one grid, even when N is 16: a file of exactly sixteen 4 x 4 puzzles,
 one per line, reads as one 16 x 16 grid (solve them in two files).
 
+Limits: boxes from 2 x 2 to 5 x 5, so the largest grid is 25 x 25 (:data:`MAX_SIZE`);
+a line of more than 625 cells or more than 25 grid rows is refused where it goes
+over.  Setting up the search of a 25 x 25 grid takes about a hundredth of a second.
+
 The search is :class:`~backtrack_puzzles.latin.LatinSearch` with the boxes as
 extra units: naked and hidden singles, then the cell with fewest candidates.
+:func:`check` is an independent checker of solutions.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import math
 import random
 import re
@@ -33,13 +43,23 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl
+from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
 
-from .latin import LatinGrid, LatinSearch
+from .latin import LatinGrid, LatinSearch, UniquenessBudget, whole_argument
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 MIN_BOX, MAX_BOX = 2, 5
 SIZES = tuple(box * box for box in range(MIN_BOX, MAX_BOX + 1))  # 4, 9, 16, 25
+#: The largest grid is MAX_SIZE x MAX_SIZE (25 x 25, boxes of 5 x 5).
+MAX_SIZE = MAX_BOX * MAX_BOX
+#: The most cells a line may hold (a one-line 25 x 25 puzzle).
+MAX_CELLS = MAX_SIZE * MAX_SIZE
+LIMITS = f"grids of 4 x 4, 9 x 9, 16 x 16 or {MAX_SIZE} x {MAX_SIZE} cells (boxes of 2 x 2 to {MAX_BOX} x {MAX_BOX})"
+#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
+CHECK_ATTEMPTS = 20_000
+GENERATE_ATTEMPTS = 500_000
+#: The most puzzles one generator command prints.
+MAX_COUNT = 10_000
 
 
 class Sudoku:
@@ -89,50 +109,57 @@ def _boxes(box: int) -> tuple[tuple[int, ...], ...]:
 #: Per size, the starting candidates of a cell by its given value (0: every value).
 _MASKS = {n: [(1 << n) - 1] + [1 << (value - 1) for value in range(1, n + 1)] for n in SIZES}
 
-
-def _cells(text: str, source: str, number: int) -> list[int | None]:
-    """The cells of one input line (None for empty), by token or by character.
-
-    The line is read as whitespace-separated tokens when every token is a
-    number up to 25 (one or two digits) or a single character (``10 . 3 16``,
-    ``5 6 . | . 7 .``), else character by character with blanks and ``|`` left
-    out (``123 456 789``).
-    """
-    pieces = [(match.start(), match.group()) for match in re.finditer(r"[^\s|]+", text)]
-    if not all(len(piece) == 1 or (len(piece) == 2 and piece.isdigit() and int(piece) <= len(SYMBOLS)) for _, piece in pieces):
-        pieces = [(start + i, char) for start, piece in pieces for i, char in enumerate(piece)]
-    cells: list[int | None] = []
-    for offset, token in pieces:
-        upper = token.upper()
-        if token in (".", "0"):
-            cells.append(None)
-        elif token.isdigit():
-            cells.append(int(token) or None)
-        elif len(upper) == 1 and upper in SYMBOLS:
-            cells.append(SYMBOLS.index(upper) + 1)
-        else:
-            raise InputError(
-                f"expected a cell: 1-9, A-P (10-25), a number, or . or 0 for an empty cell, found {token!r}",
-                source, number, offset + 1,
-            )
-    return cells
-
-
-def _content(text: str) -> list[tuple[int, str]]:
-    """(line number, line) of the lines that are neither blank, comments nor borders."""
-    return [
-        (number, line)
-        for number, line in enumerate(text.splitlines(), 1)
-        if line.strip() and not line.lstrip().startswith("#") and set(line.strip()) - set("-+| ")
-    ]
-
-
-#: The value of each character of a plain one-line puzzle (``.`` and ``0``: empty).
+#: The value of each character that is a cell (``.`` and ``0``: empty).
 _VALUES = {".": 0, "0": 0} | {char: value for value, char in enumerate(SYMBOLS, 1)} | {
     char.lower(): value for value, char in enumerate(SYMBOLS, 1) if char.isalpha()
 }
 _NOT_A_CELL = len(SYMBOLS) + 1
 _ONE_LINE = {n * n: n for n in SIZES}  # one-line length -> N
+_PIECE = re.compile(r"[^\s|]+")
+_CELL = "a cell: 1-9, A-P (10-25), a number up to 25, or . or 0 for an empty cell"
+
+
+def _by_token(pieces: list[tuple[int, str]]) -> bool:
+    """Whether a line's pieces are cells one by one (``10 . 3 16``), not runs of one-character cells (``123 456``)."""
+    numbers = [piece for _, piece in pieces if len(piece) > 1]
+    if not all(piece.isascii() and piece.isdigit() for piece in numbers):
+        return False
+    return len(numbers) < len(pieces) or all(len(piece) == 2 and int(piece) <= MAX_SIZE for piece in numbers)
+
+
+def _cells(text: str, source: str, number: int) -> list[tuple[int, int]]:
+    """The cells of one input line as ``(column, value)`` (column from 1; value 0 for empty).
+
+    Read by token or by character (see the module docstring); at most
+    :data:`MAX_CELLS` cells are read, and a line holding more is refused at the
+    first cell too many.
+    """
+    pieces = [(match.start(), match.group()) for match in itertools.islice(_PIECE.finditer(text), MAX_CELLS + 1)]
+    if not _by_token(pieces):
+        chars = ((start + i, char) for start, piece in pieces for i, char in enumerate(piece))
+        pieces = list(itertools.islice(chars, MAX_CELLS + 1))
+    if len(pieces) > MAX_CELLS:
+        raise InputError(f"expected at most {MAX_CELLS} cells in a line ({LIMITS}), found more",
+                         source, number, pieces[MAX_CELLS][0] + 1)
+    cells = []
+    for offset, token in pieces:
+        value = _VALUES.get(token)
+        if value is None:
+            if not (token.isascii() and token.isdigit()):
+                raise InputError(f"expected {_CELL}, found {quoted(token)}", source, number, offset + 1)
+            value = whole_number(token, source, number, offset + 1, low=0, high=MAX_SIZE, what="a cell value")
+        cells.append((offset + 1, value))
+    return cells
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    """(line number, line without its comment) of the lines that are neither blank, comments nor borders."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.partition("#")[0]
+        if line.strip() and set(line.strip()) - set("-+| "):
+            found.append((number, line))
+    return found
 
 
 def parse(text: str, source: str = "<input>") -> Sudoku:
@@ -148,6 +175,9 @@ def parse(text: str, source: str = "<input>") -> Sudoku:
     lines = _content(text)
     if not lines:
         raise InputError("expected a Sudoku: one line of N x N cells or N lines of N cells, found nothing", source)
+    if len(lines) > MAX_SIZE:
+        raise InputError(f"expected one puzzle on one line or at most {MAX_SIZE} grid rows ({LIMITS}), "
+                         f"found {len(lines):,} lines", source, lines[MAX_SIZE][0])
     rows = [(number, _cells(line, source, number)) for number, line in lines]
     if len(rows) == 1:
         number, cells = rows[0]
@@ -164,15 +194,19 @@ def parse(text: str, source: str = "<input>") -> Sudoku:
                 f"expected one line per puzzle or {', '.join(map(str, SIZES))} grid rows, found {n} lines", source, rows[-1][0]
             )
         for number, cells in rows:
-            if len(cells) != n:
+            if len(cells) > n:
+                raise InputError(f"expected {n} cells in this row (a {n} x {n} grid has {n} rows), found {len(cells)}",
+                                 source, number, cells[n][0])
+            if len(cells) < n:
                 raise InputError(f"expected {n} cells in this row (a {n} x {n} grid has {n} rows), found {len(cells)}", source, number)
         grid = [cells for _, cells in rows]
         numbers = [number for number, _ in rows]
     for r, row in enumerate(grid):
-        for value in row:
-            if value is not None and value > n:
-                raise InputError(f"expected values 1 to {n} in a {n} x {n} Sudoku, found {value}", source, numbers[r])
-    return Sudoku([[value or 0 for value in row] for row in grid])
+        for column, value in row:
+            if value > n:
+                raise InputError(f"expected values 1 to {n} in a {n} x {n} Sudoku, found {value}",
+                                 source, numbers[r], column)
+    return Sudoku([[value for _, value in row] for row in grid])
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -185,18 +219,23 @@ def split(text: str) -> list[tuple[int, str]]:
     lines = _content(text)
     if len(lines) < 2:
         return [(1, text)]
-    lengths = []
-    for number, line in lines:
-        try:
-            lengths.append(len(_cells(line, "<split>", number)))
-        except InputError:
-            lengths.append(-1)  # parse reports it, in its own instance
-    if set(lengths) == {len(lines)} and len(lines) in SIZES:
+    if len(lines) in SIZES and all(_length(number, line) == len(lines) for number, line in lines):
         return [(1, text)]
-    first = next((length for length in lengths if length >= 0), 0)
-    if math.isqrt(first) ** 2 == first and math.isqrt(first) in SIZES:
+    first = next((length for length in (_length(number, line) for number, line in lines) if length >= 0), 0)
+    if first in _ONE_LINE:
         return [(number, line) for number, line in lines]
     return [(1, text)]
+
+
+def _length(number: int, line: str) -> int:
+    """How many cells a line holds; -1 when it does not read as cells."""
+    plain = line.strip()
+    if len(plain) in _ONE_LINE and all(char in _VALUES for char in plain):
+        return len(plain)  # the usual line of a batch file, without reading it cell by cell
+    try:
+        return len(_cells(line, "<split>", number))
+    except InputError:
+        return -1  # parse reports it, in its own instance
 
 
 def render(spec: Sudoku, solution: Sequence[Sequence[int]]) -> str:
@@ -211,9 +250,54 @@ def render(spec: Sudoku, solution: Sequence[Sequence[int]]) -> str:
     return "\n".join(lines)
 
 
+class SudokuSearch(LatinSearch):
+    """The Latin-square search with the boxes as units; a trace names values as the puzzle writes them (``A`` = 10)."""
+
+    def value_name(self, value: int) -> str:
+        return SYMBOLS[value - 1] if 1 <= value <= len(SYMBOLS) else str(value)
+
+
 def search(spec: Sudoku, **_: object) -> Search:
     """A fresh search of ``spec``: Latin-square propagation with the boxes as units."""
-    return LatinSearch(spec.grid())
+    return SudokuSearch(spec.grid())
+
+
+def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
+    """The rules that ``solution`` (rows of values, as the search gives it) breaks; an empty list when it is solved.
+
+    Independent of the search: the rows, columns and boxes are made again here
+    from the size alone.  Rows, columns and boxes are counted from 1, boxes in
+    reading order; values are written as in the input (``A`` for 10).
+    """
+    n, box = spec.n, spec.box
+
+    def name(value: object) -> str:
+        return SYMBOLS[value - 1] if isinstance(value, int) and 1 <= value <= len(SYMBOLS) else repr(value)
+
+    if len(solution) != n or any(len(row) != n for row in solution):
+        return [f"the solution must be {n} rows of {n} values, one per cell"]
+    problems = []
+    for r, row in enumerate(solution):
+        for c, value in enumerate(row):
+            if not (isinstance(value, int) and 1 <= value <= n):
+                problems.append(f"row {r + 1}, column {c + 1}: {name(value)} is not a value of a {n} x {n} Sudoku")
+            elif spec.givens[r][c] and spec.givens[r][c] != value:
+                given = name(spec.givens[r][c])
+                problems.append(f"row {r + 1}, column {c + 1}: the given {given} became {name(value)}")
+    units = [(f"row {r + 1}", [solution[r][c] for c in range(n)]) for r in range(n)]
+    units += [(f"column {c + 1}", [solution[r][c] for r in range(n)]) for c in range(n)]
+    for number in range(n):
+        top, left = number // box * box, number % box * box
+        where = f"box {number + 1} (rows {top + 1}-{top + box}, columns {left + 1}-{left + box})"
+        units.append((where, [solution[top + i][left + j] for i in range(box) for j in range(box)]))
+    for where, values in units:
+        seen: dict[object, int] = {}
+        for value in values:
+            seen[value] = seen.get(value, 0) + 1
+        for value, times in seen.items():
+            if times > 1:
+                problems.append(f"{where} holds {name(value)} {'twice' if times == 2 else f'{times} times'}")
+    return problems
 
 
 def solved_grid(box: int, rng: random.Random) -> list[list[int]]:
@@ -241,11 +325,18 @@ def generate(box: int = 3, seed: int | None = None, clues: int | None = None, un
 
     Cells are emptied in random order; with ``unique`` a cell is emptied only
     while the solution stays unique (down to ``clues`` givens if given, else as
-    far as that goes).  Without ``unique``, exactly ``clues`` givens are kept
-    (default: a quarter of the cells), so the puzzle may have several solutions.
+    far as that goes).  Each uniqueness check may try :data:`CHECK_ATTEMPTS`
+    moves and all of them :data:`GENERATE_ATTEMPTS` (a cell whose check runs out
+    stays given), so 25 x 25 puzzles end too, with more givens.  Without
+    ``unique``, exactly ``clues`` givens are kept (default: a quarter of the
+    cells), so the puzzle may have several solutions.
     """
-    rng = random.Random(seed)
+    if not MIN_BOX <= box <= MAX_BOX:
+        raise ValueError(f"the box size must be {MIN_BOX} to {MAX_BOX}, not {box}")
     n = box * box
+    if clues is not None and not 0 <= clues <= n * n:
+        raise ValueError(f"a {n} x {n} Sudoku keeps 0 to {n * n} givens, not {clues}")
+    rng = random.Random(seed)
     grid = solved_grid(box, rng)
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
@@ -254,15 +345,16 @@ def generate(box: int = 3, seed: int | None = None, clues: int | None = None, un
         for r, c in cells[keep:]:
             grid[r][c] = 0
         return Sudoku(grid)
+    budget = UniquenessBudget(CHECK_ATTEMPTS, GENERATE_ATTEMPTS)
     left = n * n
     for r, c in cells:
         if clues is not None and left <= clues:
             break
         value, grid[r][c] = grid[r][c], 0
-        if search(Sudoku(grid)).count(limit=2) != 1:
-            grid[r][c] = value
-        else:
+        if budget.unique(search(Sudoku(grid))):
             left -= 1
+        else:
+            grid[r][c] = value
     return Sudoku(grid)
 
 
@@ -275,6 +367,8 @@ PUZZLE = Puzzle(
     split=split,
     as_json=lambda spec, solution: [list(row) for row in solution],
     examples=examples_in(Path(__file__).parent / "examples" / "sudoku"),
+    check=check,
+    limits=LIMITS,
 )
 
 
@@ -284,19 +378,30 @@ def backtrack_puzzles() -> list[Puzzle]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.sudoku generate [--box B] [--seed S] [--clues K] [--several] [--count M]``."""
+    """``python -m backtrack_puzzles.sudoku generate [--box B] [--seed S] [--clues K] [--several] [--count M]``.
+
+    A bad argument ends with a message and exit status 2.
+    """
     parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.sudoku")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print random puzzles, one per line")
-    make.add_argument("--box", type=int, default=3, choices=range(MIN_BOX, MAX_BOX + 1), help="box size B (grid B*B)")
-    make.add_argument("--seed", type=int, default=None)
-    make.add_argument("--clues", type=int, default=None, help="number of givens to keep")
+    make.add_argument("--box", type=whole_argument(MIN_BOX, MAX_BOX, "the box size"), default=3, metavar="B",
+                      help=f"box size B, {MIN_BOX} to {MAX_BOX} (the grid is B*B wide) [default: 3]")
+    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
+                      help="random seed (the same seed gives the same puzzles)")
+    make.add_argument("--clues", type=whole_argument(0, MAX_CELLS, "the number of givens"), default=None,
+                      help="number of givens to keep (at most B**4)")
     make.add_argument("--several", action="store_true", help="do not keep the solution unique")
-    make.add_argument("--count", type=int, default=1, help="how many puzzles")
+    make.add_argument("--count", type=whole_argument(1, MAX_COUNT, "the number of puzzles"), default=1,
+                      help=f"how many puzzles, 1 to {MAX_COUNT} [default: 1]")
     args = parser.parse_args(argv)
+    n = args.box * args.box
+    if args.clues is not None and args.clues > n * n:
+        make.error(f"argument --clues: a {n} x {n} Sudoku has {n * n} cells, so it keeps at most {n * n} givens, "
+                   f"not {args.clues}")
     for index in range(args.count):
         seed = None if args.seed is None else args.seed + index
-        print(generate(args.box, seed, args.clues, not args.several).line())
+        print(generate(args.box, seed, args.clues, not args.several).line(), flush=True)
     return 0
 
 
