@@ -7,8 +7,9 @@ handed to the user, never while only counting) and ``backtrack_search_finished``
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TextIO
+from typing import Any, Iterator, Sequence, TextIO
 
 from .engine import Report, Search, Stop, Verdict
 from .puzzle import Puzzle
@@ -43,6 +44,30 @@ class Outcome:
     def verdict(self) -> Verdict:
         """What the search proved: unique, ambiguous, unsolvable, or unknown when it stopped early."""
         return self.report.verdict
+
+
+@contextlib.contextmanager
+def held_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C back while the block runs, and raise it at its end.
+
+    Only in the main thread and with Python's own Ctrl-C handler; elsewhere the
+    block runs as it is.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if caught:
+            raise KeyboardInterrupt
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -91,11 +116,13 @@ def run(
             found = search.solutions(limit, prefix=prefix, trace=trace, timeout=timeout)
             try:
                 for solution in found:
-                    rendered = puzzle.render(spec, solution)
-                    outcome.solutions.append(solution)
-                    outcome.rendered.append(rendered)
-                    if hook is not None:
-                        hook.backtrack_solution_found(info=info, number=len(outcome.solutions), solution=solution, rendered=rendered)
+                    with held_interrupt():  # a solution is handed out whole, or not at all
+                        rendered = puzzle.render(spec, solution)
+                        if hook is not None:
+                            hook.backtrack_solution_found(info=info, number=len(outcome.solutions) + 1,
+                                                          solution=solution, rendered=rendered)
+                        outcome.solutions.append(solution)
+                        outcome.rendered.append(rendered)
             finally:
                 found.close()  # the report is final once the walk is closed
     except KeyboardInterrupt:
@@ -104,6 +131,9 @@ def run(
         outcome.report = getattr(search, "report", outcome.report)
         if interrupted:
             outcome.report.complete, outcome.report.stopped = False, Stop.INTERRUPTED
+            if mode != "count":
+                # A solution found but not yet handed out when Ctrl-C came is not claimed.
+                outcome.report.solutions = len(outcome.solutions)
         if hook is not None:
             hook.backtrack_search_finished(info=info, report=outcome.report)
     if interrupted:

@@ -64,3 +64,59 @@ def test_ctrl_c_prints_the_partial_report_and_a_rerun_resumes(tmp_path, workers)
     assert done.returncode == 0, done.stderr
     assert (result["solutions"], result["attempts"], result["complete"]) == (*QUEENS_12, True)
     assert result["parallel"]["resumed"] == len(recorded)
+
+
+# -- Ctrl-C outside counting: the answer says interrupted, never unsolvable ----------------------
+
+
+def interrupt_running(args: list[str], *, after: float = 1.5, first_line: bool = False) -> tuple[int, str, str]:
+    """Start ``backtrack solve ARGS``, press Ctrl-C after ``after`` seconds (or once a first line is out)."""
+    process = subprocess.Popen([sys.executable, "-m", "backtrack.cli", "solve", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        head = ""
+        if first_line:
+            head = process.stdout.readline()  # type: ignore[union-attr]
+        time.sleep(after)
+        if process.poll() is not None:
+            pytest.skip("the search ended before it could be interrupted")
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return process.returncode, head + out, err
+
+
+def test_ctrl_c_during_unique_says_unknown_not_unsolvable():
+    status, out, err = interrupt_running(["queens", "-p", "n=30", "--unique"])
+    assert status == 130, err
+    assert "unsolvable" not in out
+    assert out.splitlines()[0].startswith("unknown: 0 solutions found before the search was interrupted")
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_during_unique_json_is_valid_json_with_an_unknown_verdict():
+    status, out, err = interrupt_running(["queens", "-p", "n=30", "--unique", "--json"])
+    result = json.loads(out)
+    assert status == 130, err
+    assert (result["verdict"], result["complete"], result["stopped"]) == ("unknown", False, "interrupted")
+
+
+@pytest.mark.parametrize("mode", [[], ["--all"]])
+def test_ctrl_c_without_a_limit_says_interrupted_not_limit(mode):
+    status, out, err = interrupt_running(["queens", "-p", "n=30", *mode])
+    assert status == 130, err
+    assert "limit" not in out
+    assert out.splitlines()[0] == "0 solutions so far (interrupted: the search is incomplete, solutions may exist)"
+
+
+def test_jsonl_flushes_each_solution_and_still_writes_the_summary_on_ctrl_c():
+    status, out, err = interrupt_running(["queens", "-p", "n=16", "--all", "--jsonl"], after=0.5, first_line=True)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 130, err
+    assert records[0]["type"] == "solution" and records[0]["number"] == 1  # read before Ctrl-C: it was flushed
+    summary = records[-1]
+    assert summary["type"] == "summary" and summary["stopped"] == "interrupted" and summary["complete"] is False
+    assert summary["solutions"] == len(records) - 1 == records[-2]["number"]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backtrack import PrefixError, Report, Search, Verdict
+from backtrack import PrefixError, Report, Search, Stop, Verdict
 
 
 class TreeSearch(Search):
@@ -283,3 +283,117 @@ def test_a_prefix_longer_than_a_solution_is_refused_and_taken_back():
     with pytest.raises(PrefixError, match="already a solution at level 1"):
         search.count(prefix=[0, 1, 0])
     assert search.made == []
+
+
+# -- honest answers: what a search that ended early proved ---------------------------------
+
+
+class Wide(Search):
+    """``width`` moves per level, all valid, ``depth`` levels: width ** depth solutions."""
+
+    def __init__(self, width: int, depth: int, stop_at: int | None = None):
+        self.width, self.depth, self.stop_at = width, depth, stop_at
+        self.made: list[int] = []
+        self.calls = 0
+
+    def moves(self, level):
+        return range(self.width)
+
+    def valid(self, level, move):
+        self.calls += 1
+        if self.calls == self.stop_at:
+            raise KeyboardInterrupt  # as Ctrl-C would, in the middle of the search
+        return True
+
+    def record(self, level, move):
+        self.made.append(move)
+
+    def undo(self, level, move):
+        self.made.pop()
+
+    def done(self, level):
+        return level == self.depth - 1
+
+
+@pytest.mark.parametrize(
+    "solutions, complete, verdict",
+    [(0, True, "unsolvable"), (1, True, "unique"), (2, True, "ambiguous"), (5, False, "ambiguous"),
+     (2, False, "ambiguous"), (1, False, "unknown"), (0, False, "unknown")],
+)
+def test_a_verdict_claims_unique_or_unsolvable_only_after_the_whole_space(solutions, complete, verdict):
+    assert Verdict.of(solutions, complete).value == verdict
+    assert Report(solutions=solutions, complete=complete).verdict.value == verdict
+
+
+def test_ctrl_c_during_a_verdict_leaves_an_unknown_verdict_and_says_interrupted():
+    search = Wide(3, 60, stop_at=50)  # the first solution is 60 levels down: none found by attempt 50
+    with pytest.raises(KeyboardInterrupt):
+        search.verdict()
+    assert search.report.verdict is Verdict.UNKNOWN
+    assert (search.report.complete, search.report.stopped) == (False, Stop.INTERRUPTED)
+    assert search.report.attempts > 0
+
+
+def test_a_timeout_ends_the_search_between_attempts_and_says_so():
+    search = Wide(4, 40)  # far too many solutions to count
+    assert search.count(timeout=0.05) > 0
+    assert (search.report.complete, search.report.stopped) == (False, Stop.TIMEOUT)
+    assert search.made == [], "every recorded move was taken back"
+    assert search.report.attempts == search.calls
+    assert search.verdict(timeout=0) is Verdict.UNKNOWN
+    assert search.report.attempts == 1 and search.report.stopped is Stop.TIMEOUT
+    deep = Wide(2, 25)
+    assert deep.first(timeout=0) is None
+    assert deep.report.verdict is Verdict.UNKNOWN and deep.report.stopped is Stop.TIMEOUT
+
+
+def test_a_timeout_also_stops_a_search_whose_moves_are_all_valid():
+    class Filtered(Wide):
+        moves_are_valid = True
+
+        def valid(self, level, move):
+            raise AssertionError("valid must not be called")
+
+    search = Filtered(4, 40)
+    search.count(timeout=0.02)
+    assert search.report.stopped is Stop.TIMEOUT and search.report.attempts > 0 and search.made == []
+
+
+def test_a_timeout_that_is_not_reached_changes_nothing():
+    plain, timed = Wide(3, 4), Wide(3, 4)
+    assert timed.count(timeout=60) == plain.count() == 81
+    assert timed.report.complete and timed.report.stopped is None
+    assert timed.report.attempts == plain.report.attempts
+
+
+def test_stop_reasons_of_limits_and_of_a_caller_that_stops_taking_solutions():
+    search = Wide(3, 2)
+    assert search.first() is not None
+    assert search.report.stopped is Stop.LIMIT and search.report.verdict is Verdict.UNKNOWN
+    search.count(5)
+    assert search.report.stopped is Stop.LIMIT and search.report.solutions == 5
+    found = search.solutions()
+    next(found)
+    found.close()
+    assert search.report.stopped is Stop.CALLER and not search.report.complete
+    search.count()
+    assert search.report.complete and search.report.stopped is None
+
+
+def test_a_failing_undo_does_not_hide_ctrl_c():
+    class BrokenUndo(Wide):
+        def undo(self, level, move):
+            raise RuntimeError("the state was left half-changed by the interrupt")
+
+    with pytest.raises(KeyboardInterrupt):
+        BrokenUndo(3, 60, stop_at=20).count()
+
+
+def test_the_trace_shows_moves_as_the_search_formats_them():
+    class Named(Chain):
+        def format_move(self, level, move):
+            return "left" if move == 0 else "right"
+
+    out = io.StringIO()
+    Named(2).count(trace=out)
+    assert out.getvalue().splitlines()[:2] == ["level 0: move left valid", "  level 1: move left invalid"]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from importlib.metadata import entry_points
 
 import pytest
@@ -248,3 +251,51 @@ def test_the_installed_command_runs_in_a_fresh_process():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "4 solutions (search complete)"
+
+
+# -- problems of plugins, each reported once; any installed puzzle counted on its workers ---------
+
+BAD_HOOKS = '''
+from backtrack import Puzzle, hookimpl
+
+@hookimpl
+def backtrack_puzzles():
+    {body}
+'''
+
+
+def run_command(folder, *args, stdin=""):
+    env = {**os.environ, "PYTHONPATH": str(folder) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "backtrack.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_path):
+    bodies = {
+        "raising": "raise RuntimeError('boom')",
+        "not_a_puzzle": "return ['a text']",
+        "again": "from backtrack_puzzles.queens import PUZZLE\n    return [PUZZLE]",
+    }
+    for name, body in bodies.items():
+        install_fake_distribution(tmp_path, f"{name}-puzzle", "1.0", f"[backtrack]\n{name} = {name}_puzzle\n",
+                                  {f"{name}_puzzle": BAD_HOOKS.format(body=body)})
+    done = run_command(tmp_path, "solve", "queens", "-p", "n=5", "--count")
+    assert done.returncode == 0 and done.stdout.startswith("10 solutions")
+    lines = done.stderr.splitlines()
+    assert lines.count("backtrack: warning: plugin 'raising' failed to list its puzzles: RuntimeError: boom") == 1
+    assert lines.count("backtrack: warning: plugin 'not_a_puzzle' returned 'a text', not a backtrack.Puzzle") == 1
+    assert lines.count("backtrack: warning: puzzle 'queens' of plugin 'again' is provided by 'queens' already") == 1
+    assert len(lines) == 3, done.stderr  # no raw PluginWarning with a source line, nothing twice
+
+
+def test_an_installed_plugin_whose_hook_builds_new_descriptors_is_counted_on_the_workers(tmp_path):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    module = re.search(r"```python\n(# choose_puzzle\.py.*?)```", readme, re.S).group(1)  # type: ignore[union-attr]
+    install_fake_distribution(tmp_path, "choose-puzzle", "1.0", "[backtrack]\nchoose = choose_puzzle\n",
+                              {"choose_puzzle": module})
+    done = run_command(tmp_path, "solve", "choose", "-", "--count", "--workers", "2", "--json", stdin="22 11\n")
+    result = json.loads(done.stdout)
+    assert done.returncode == 0, done.stderr
+    assert result["solutions"] == 705432 and result["complete"] is True
+    assert result["parallel"]["executor"] == "local" and result["parallel"]["unsplit"] == ""
+    assert "counted in one process" not in done.stderr
