@@ -7,11 +7,9 @@ is the tutorial programs' variant whose constructor runs the search.  Puzzles ar
 plugins found through the entry-point group ``backtrack``.
 """
 
-from . import parallel
 from .engine import PrefixError, Report, Search, Stop, Verdict
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
-from .parallel import CheckpointError, CountInterrupted, CountReport, NotSplittable
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
 from .puzzle import InputError, Param, Puzzle, examples_in, quoted
 from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
@@ -52,3 +50,16 @@ __all__ = [
     "run",
     "whole_number",
 ]
+
+#: Names loaded on first use: counting in parallel needs multiprocessing (and maybe
+#: Dask), which a plain search never does, so ``import backtrack`` stays light.
+_PARALLEL = {"CheckpointError", "CountInterrupted", "CountReport", "NotSplittable"}
+
+
+def __getattr__(name: str) -> object:
+    if name == "parallel" or name in _PARALLEL:
+        import importlib
+
+        parallel = importlib.import_module(".parallel", __name__)
+        return parallel if name == "parallel" else getattr(parallel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

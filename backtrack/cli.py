@@ -21,6 +21,7 @@ default, ``--workers N`` local processes, or a Dask cluster with ``--scheduler``
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import statistics
@@ -43,7 +44,7 @@ EXIT_TIMEOUT, EXIT_INTERRUPTED = 124, 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report it
 
 #: The options that only make sense with --count.
-COUNT_OPTIONS = ("workers", "scheduler", "checkpoint", "split_depth")
+COUNT_OPTIONS = ("workers", "scheduler", "scheduler_file", "checkpoint", "split_depth")
 
 
 class UsageError(Exception):
@@ -86,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print one JSON object per solution as it is found, then a summary object")
     count = solve.add_argument_group("counting in parallel (with --count)")
     count.add_argument("--workers", "-w", type=int, metavar="N", help="local worker processes (default: every core; 1 counts in this process)")
-    count.add_argument("--scheduler", metavar="ADDRESS", help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs backtrack[dask])")
+    count.add_argument("--scheduler", metavar="ADDRESS", nargs="?", const="",
+                       help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786; without ADDRESS, Dask's configured one "
+                            "(DASK_SCHEDULER_ADDRESS); needs backtrack[dask]")
+    count.add_argument("--scheduler-file", metavar="FILE", help="count on the Dask cluster whose scheduler wrote FILE")
     count.add_argument("--checkpoint", metavar="FILE", help="record finished subtrees in FILE; the same command run again resumes from it")
     count.add_argument("--split-depth", type=int, metavar="D", help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)")
     solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
@@ -322,20 +326,35 @@ def check_count_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.split_depth is not None and args.split_depth < 0:
         raise UsageError(f"--split-depth must be at least 0, not {args.split_depth}")
-    if args.scheduler is not None and args.workers is not None:
-        raise UsageError("give either --workers (local processes) or --scheduler (a Dask cluster), not both")
+    if (args.scheduler is not None or args.scheduler_file is not None) and args.workers is not None:
+        raise UsageError("give either --workers (local processes) or a Dask cluster (--scheduler, --scheduler-file), not both")
+    if args.scheduler and args.scheduler_file is not None:
+        raise UsageError("give either --scheduler ADDRESS or --scheduler-file FILE, not both")
 
 
-def connect(address: str) -> Any:
-    """A Dask client of the scheduler at ``address``; a usage error says how to install Dask or why it failed."""
+def connect(manager: Manager, puzzle: Puzzle, args: argparse.Namespace) -> Any:
+    """A Dask client for ``--scheduler``/``--scheduler-file``, its workers checked to run our versions.
+
+    The dashboard's address goes to standard error (unless ``--quiet``).
+    """
+    from .parallel import cluster
+
     try:
-        from dask.distributed import Client
-    except ImportError:
-        raise UsageError(f"--scheduler: {parallel.DASK_HINT}") from None
+        client = cluster.connect(args.scheduler or None, args.scheduler_file)
+    except cluster.ClusterError as error:
+        raise UsageError(str(error)) from None
     try:
-        return Client(address, timeout=10)
-    except Exception as error:  # OSError, TimeoutError, ValueError for a bad address...
-        raise UsageError(f"cannot connect to the Dask scheduler at {address}: {error}") from None
+        found = manager.puzzles()[puzzle.name]
+        wanted = {"backtrack": importlib.metadata.version("backtrack")}
+        if found.distribution not in ("backtrack", "(registered directly)", "(unknown distribution)"):
+            wanted[found.distribution] = found.version
+        cluster.check_versions(client, wanted)
+    except (cluster.ClusterError, importlib.metadata.PackageNotFoundError) as error:
+        client.close()
+        raise UsageError(f"cannot count on this Dask cluster: {error}") from None
+    if not args.quiet:
+        print(f"backtrack: Dask dashboard: {client.dashboard_link}", file=sys.stderr)
+    return client
 
 
 def count_summary(info: SearchInfo, report: Report) -> str:
@@ -379,7 +398,8 @@ class CountJsonLinesReporter(JsonLinesReporter):
 
 def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace) -> int:
     """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel)."""
-    client = connect(args.scheduler) if args.scheduler is not None else None
+    on_cluster = args.scheduler is not None or args.scheduler_file is not None
+    client = connect(manager, puzzle, args) if on_cluster else None
     workers = args.workers if args.workers is not None or client is not None else (os.cpu_count() or 1)
     show = not args.quiet and sys.stderr.isatty()
     progress = None

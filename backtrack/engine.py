@@ -148,6 +148,21 @@ class Search:
         """
         return path
 
+    def begin(self) -> None:
+        """Called when a search starts, before a prefix (if any) is replayed; the default does nothing.
+
+        A search that prepares its state lazily (a propagating search propagates
+        the givens) does it here.
+        """
+
+    def done_at_start(self) -> bool:
+        """Whether the start, before any move, already is a solution (default: no).
+
+        Then the empty sequence of moves is the only solution: asked only when no
+        prefix is given, after :meth:`begin`.
+        """
+        return False
+
     def format_move(self, level: int, move: Any) -> str:
         """How ``move`` at ``level`` reads in a trace; the default is ``repr(move)``.
 
@@ -245,8 +260,11 @@ class Search:
             report.attempts = walk.attempts
             report.seconds = time.perf_counter() - started
 
-    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None) -> "_Walk":
-        return _Walk(self, prefix, trace, snapshot, deadline)
+    def _walk(
+        self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None,
+        frontier_depth: int | None = None,
+    ) -> "_Walk":
+        return _Walk(self, prefix, trace, snapshot, deadline, frontier_depth)
 
 
 class _TimeUp(Exception):
@@ -265,11 +283,24 @@ class _Walk:
     deepening of :mod:`backtrack.shortest`) follow the same protocol: iteration,
     ``attempts``, ``complete`` (with ``stopped`` and ``why`` when it is false) and
     ``close()``.
+
+    With ``frontier_depth`` the walk does not go below that many moves: the move
+    sequences it stops at (valid, not solutions) are collected in ``frontier``.
+    This is how a count is split into subtrees (:mod:`backtrack.parallel`); the
+    attempts and solutions met above the cut are the walk's own.
     """
 
-    __slots__ = ("search", "attempts", "complete", "stopped", "why", "_gen")
+    __slots__ = ("search", "attempts", "complete", "stopped", "why", "length", "frontier", "_gen")
 
-    def __init__(self, search: Search, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None):
+    def __init__(
+        self,
+        search: Search,
+        prefix: tuple,
+        trace: TextIO | None,
+        snapshot: bool,
+        deadline: float | None = None,
+        frontier_depth: int | None = None,
+    ):
         self.search = search
         self.attempts = 0
         #: Whether running out of solutions means the whole space was searched.
@@ -277,7 +308,15 @@ class _Walk:
         #: When not complete: why (a :class:`Stop`), and for a bound, which bound in words.
         self.stopped: Stop | None = None
         self.why = ""
-        self._gen = self._run(prefix, bound_methods(search, trace, deadline), trace, snapshot)
+        #: The number of moves of the last solution handed out.
+        self.length = 0
+        methods = bound_methods(search, trace, deadline)
+        #: The move sequences at ``frontier_depth`` (None without a cut).
+        self.frontier: list[tuple] | None = None
+        if frontier_depth is not None:
+            self.frontier = []
+            methods = cut_at(methods, frontier_depth, self.frontier)
+        self._gen = self._run(prefix, methods, trace, snapshot)
 
     def __iter__(self) -> "_Walk":
         return self
@@ -301,10 +340,11 @@ class _Walk:
         ``pending[level]`` that level's iterator of moves still to try.  They are
         written by index into lists that grow by doubling: cheaper than appending
         and popping at every node.  On the way out, ``path`` gets the moves still
-        recorded.
+        recorded.  ``attempts`` goes on from :attr:`attempts` (a deepening walk descends
+        once per depth limit).
         """
         solution = self.search.solution
-        attempts = 0
+        attempts = self.attempts
         level = base
         made: list = [*path, *[None] * 32]
         pending: list = [None] * len(made)
@@ -318,6 +358,7 @@ class _Walk:
                         record(level, move)
                         if done(level):
                             self.attempts = attempts
+                            self.length = level + 1
                             solving = True
                             yield solution((*made[:level], move)) if snapshot else None
                             solving = False
@@ -351,8 +392,10 @@ class _Walk:
         moves, valid, filtered, record, undo, done = methods
         path: list = []
         try:
-            if replay(prefix, path, valid, filtered, record, done):
-                # The prefix itself is a solution: its subtree holds just that one.
+            search.begin()
+            if replay(prefix, path, valid, filtered, record, done) if prefix else search.done_at_start():
+                # The prefix (or the start) is a solution: its subtree holds just that one.
+                self.length = len(path)
                 yield search.solution(tuple(path)) if snapshot else None
             else:
                 yield from self._descend(path, len(path), moves, valid, filtered, record, undo, done, snapshot)
@@ -442,3 +485,30 @@ def timed(valid: Any, filtered: bool, deadline: float) -> Any:
         return ok
 
     return checked
+
+
+def cut_at(methods: tuple, depth: int, frontier: list[tuple]) -> tuple:
+    """Wrap ``methods`` so that the walk stops at ``depth`` moves, collecting the move sequences there in ``frontier``.
+
+    ``record`` and ``undo`` keep the current sequence; ``moves`` at ``depth`` files
+    it and offers nothing, so the walk turns back there.  Only for split walks:
+    the ordinary walk is not wrapped.
+    """
+    moves, valid, filtered, record, undo, done = methods
+    path: list = []
+
+    def cut_moves(level: int) -> Any:
+        if level >= depth:
+            frontier.append(tuple(path))
+            return ()
+        return moves(level)
+
+    def tracked_record(level: int, move: Any) -> None:
+        record(level, move)
+        path.append(move)
+
+    def tracked_undo(level: int, move: Any) -> None:
+        path.pop()
+        undo(level, move)
+
+    return cut_moves, valid, filtered, tracked_record, tracked_undo, done

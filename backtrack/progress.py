@@ -5,6 +5,10 @@ it shows subtrees done of total, solutions so far, attempts per second and the
 elapsed time, redrawn at most ten times a second (and every second by itself, so the
 clock moves while a long subtree runs).  It stays silent for the first
 ``delay`` seconds, so quick searches print nothing, and clears its line at the end.
+
+The thread that redraws every second starts with the first update, not before: a
+count reports nothing during its warm-up, so its worker processes are started
+while this process has a single thread, and can be forked.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import threading
 import time
 from typing import TextIO
 
-from .parallel import Progress
+from .parallel.report import Progress
 
 __all__ = ["TerminalProgress", "format_progress"]
 
@@ -55,10 +59,12 @@ class TerminalProgress:
         self._width = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._ticker = threading.Thread(target=self._tick, name="backtrack-progress", daemon=True)
-        self._ticker.start()
+        self._ticker: threading.Thread | None = None
 
     def __call__(self, state: Progress) -> None:
+        if self._ticker is None:
+            self._ticker = threading.Thread(target=self._tick, name="backtrack-progress", daemon=True)
+            self._ticker.start()
         with self._lock:
             self._state, self._seen_at = state, time.monotonic()
             if time.monotonic() - self._drawn_at >= self.interval:
@@ -82,7 +88,8 @@ class TerminalProgress:
     def close(self) -> None:
         """Stop redrawing and clear the line."""
         self._stop.set()
-        self._ticker.join(2)
+        if self._ticker is not None:
+            self._ticker.join(2)
         with self._lock:
             if self._width:
                 self.stream.write("\r" + " " * self._width + "\r")

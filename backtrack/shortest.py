@@ -14,18 +14,20 @@ Optional hooks, all with harmless defaults:
   needed from the state after the move at ``level`` (``level`` is ``-1`` for the
   start).  A node is not expanded when ``level + 1 + bound`` exceeds the limit;
   ``math.inf`` says "never solvable from here".
-* ``begin()``: called when a search starts, before a prefix is replayed.
+* ``begin()`` and ``done_at_start()``: as for every :class:`~backtrack.Search`
+  (called when a search starts; whether the start already is a solution, then the
+  empty sequence is the one shortest solution).
 * ``start_limit(limit)``: called before each iteration (clear a transposition table here).
 * ``exhausted(cut)``: after an iteration without solutions, whether deeper limits
   cannot find any either; the default is ``not cut`` (no node was cut off by the
   limit, so the whole tree was searched).  A plugin that prunes by the limit on its
   own must override it.
-* ``done_at_start()``: whether the start state already is a solution; then the
-  empty sequence is the one shortest solution.
 
 The report counts attempts over all iterations; it is complete when the optimal
 length was searched through (or, with no solution, when the search space was
-exhausted: not when it stopped at ``max_depth``).  With a ``prefix``, the
+exhausted: not when it stopped at ``max_depth``).  Each iteration is the engine's
+own walk, with the depth limit and the bound cutting it, so a search behaves and
+counts attempts exactly as the same five methods do under the engine.  With a ``prefix``, the
 solutions are the shortest ones that extend it; so a shortest search is not split
 into subtrees (:mod:`backtrack.parallel` counts it in one piece).
 
@@ -67,9 +69,6 @@ class ShortestSearch(Search):
         """A lower bound on the moves still needed after the move at ``level``; default 0."""
         return 0
 
-    def begin(self) -> None:
-        """Called when a search starts, before the prefix (if any) is replayed."""
-
     def start_limit(self, limit: int) -> None:
         """Called before the iteration with depth limit ``limit`` starts."""
 
@@ -77,16 +76,17 @@ class ShortestSearch(Search):
         """After an iteration without solutions: true when deeper limits cannot find any."""
         return not cut
 
-    def done_at_start(self) -> bool:
-        """Whether the start state (no moves) already is a solution; default false."""
-        return False
-
-    def _walk(self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None) -> "_DeepeningWalk":
+    def _walk(
+        self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None,
+        frontier_depth: int | None = None,
+    ) -> "_DeepeningWalk":
+        if frontier_depth is not None:
+            raise ValueError("a shortest-solution search is not split into subtrees")
         return _DeepeningWalk(self, prefix, trace, snapshot, deadline)
 
 
 class _DeepeningWalk(_Walk):
-    """Iterative deepening, as an iterator of solutions with the engine walk's protocol.
+    """Iterative deepening: the engine's walk, once per depth limit, with the limit and the bound as a cut.
 
     ``complete`` turns false, with ``stopped`` :attr:`~backtrack.Stop.BOUND`, when
     the walk ran out only because of ``max_depth``.
@@ -96,18 +96,18 @@ class _DeepeningWalk(_Walk):
 
     def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
         search = self.search
+        assert isinstance(search, ShortestSearch)
         moves, valid, filtered, record, undo, done = methods
         bounded = type(search).lower_bound is not ShortestSearch.lower_bound
         bound = search.lower_bound
         search.shortest = None
-
         path: list = []
-        search.begin()
         try:
+            search.begin()
             solved = replay(prefix, path, valid, filtered, record, done) if prefix else search.done_at_start()
             base = len(path)
             if solved:
-                search.shortest = base
+                search.shortest = self.length = base
                 yield search.solution(tuple(path)) if snapshot else None
                 return
             start = bound(base - 1) if bounded else 0
@@ -119,48 +119,26 @@ class _DeepeningWalk(_Walk):
                 search.start_limit(limit)
                 if trace is not None:
                     print(f"depth limit {limit}", file=trace)
-                found = 0
                 cut = False
-                attempts = self.attempts
-                level = base
-                pending: list = []
-                current = iter(moves(level))
-                try:
-                    while True:
-                        for move in current:
-                            attempts += 1
-                            if filtered or valid(level, move):
-                                record(level, move)
-                                path.append(move)
-                                if done(level):
-                                    found += 1
-                                    self.attempts = attempts
-                                    search.shortest = level + 1
-                                    yield search.solution(tuple(path)) if snapshot else None
-                                elif level + 1 < limit:
-                                    if bounded:
-                                        below = bound(level)
-                                        if level + 1 + below > limit:
-                                            cut = cut or below != math.inf
-                                            path.pop()
-                                            undo(level, move)
-                                            continue
-                                    pending.append(current)
-                                    level += 1
-                                    current = iter(moves(level))
-                                    break
-                                else:
-                                    cut = True
-                                path.pop()
-                                undo(level, move)
-                        else:
-                            if level == base:
-                                break
-                            level -= 1
-                            current = pending.pop()
-                            undo(level, path.pop())
-                finally:
-                    self.attempts = attempts
+
+                def limited(level: int) -> Any:
+                    """The moves at ``level``, none at the limit or where the bound says the limit is out of reach."""
+                    nonlocal cut
+                    if level >= limit:
+                        cut = True
+                        return ()
+                    if bounded and level > base:
+                        below = bound(level - 1)
+                        if level + below > limit:
+                            cut = cut or below != math.inf
+                            return ()
+                    return moves(level)
+
+                found = 0
+                for solution in self._descend(path, base, limited, valid, filtered, record, undo, done, snapshot):
+                    found += 1
+                    search.shortest = self.length
+                    yield solution
                 if found or search.exhausted(cut):
                     return
                 limit += 1

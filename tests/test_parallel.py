@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 import signal
 import sys
 import threading
@@ -182,9 +183,21 @@ def test_local_pool_equals_serial(installed, method):
     assert report.subtrees >= 16 and report.subtrees_done == report.subtrees
 
 
-def test_this_process_helps_while_the_pool_starts(installed):
-    """With stealing (the default), subtrees are counted here until the first worker result:
-    some of a small count, all of it when the workers are slow to start; the numbers never change."""
+def test_forked_workers_count_alone_and_this_process_only_waits(installed):
+    """Forked workers start at once: after the warm-up this process counts nothing, so N workers have N cores."""
+    queens = installed.puzzle("queens")
+    report = parallel.count("queens", None, {"n": 9, "method": "classic"}, workers=2, warmup=0)
+    assert report.executor == "local" and report.subtrees_here == 0
+    assert (report.solutions, report.attempts, report.complete) == (*serial(queens, queens.build(n=9), method="classic"), True)
+
+
+def test_this_process_helps_while_spawned_workers_start(installed, monkeypatch):
+    """Spawned workers take a while to start: meanwhile this process counts subtrees from the end of the queue."""
+    import multiprocessing
+
+    from backtrack.parallel import counting
+
+    monkeypatch.setattr(counting, "local_context", lambda: multiprocessing.get_context("spawn"))
     queens = installed.puzzle("queens")
     report = parallel.count("queens", None, {"n": 9, "method": "classic"}, workers=2, warmup=0)
     assert report.executor == "local" and report.subtrees_here > 0
@@ -536,3 +549,63 @@ def test_scheduler_without_dask_says_how_to_install(capsys, monkeypatch):
     status, out, err = solve(capsys, "queens", "-p", "n=5", "--count", "--scheduler", "tcp://127.0.0.1:1")
     assert status == 2 and "pip install 'backtrack[dask]'" in err
 
+
+
+# -- a worker that dies --------------------------------------------------------------------------
+
+
+class DyingOnce(TreeSearch):
+    """Kills its own process the first time a worker counts below the prefix ``(1, ...)``: as a kill -9 would."""
+
+    marker: str = ""
+
+    def record(self, level, move):
+        if level == 3 and self.path[:1] == [1] and in_a_worker() and self._first_to_die():
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().record(level, move)
+
+    def _first_to_die(self) -> bool:
+        try:
+            os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))  # atomic: only one worker dies
+        except FileExistsError:
+            return False
+        return True
+
+
+def make_dying(spec, **_):
+    search = DyingOnce(spec[:3])
+    search.marker = spec[3]
+    return search
+
+
+def in_a_worker() -> bool:
+    """Whether this process is a worker started by multiprocessing (forked or spawned)."""
+    import multiprocessing
+
+    return multiprocessing.parent_process() is not None
+
+
+def test_a_killed_local_worker_is_replaced_and_its_subtree_counted_once(tmp_path):
+    marker = str(tmp_path / "died")
+    puzzle = Puzzle("dying", "dies once", parse_tree, make_dying, render_tree)
+    report = parallel.count(puzzle, None, spec=(6, 4, 3, marker), workers=2, warmup=0, depth=2, steal=False)
+    assert os.path.exists(marker), "a worker died"
+    assert report.retried == 1 and report.complete and report.executor == "local"
+    assert (report.solutions, report.attempts) == tree_count(6, 4, 3)
+
+
+class AlwaysDying(TreeSearch):
+    def record(self, level, move):
+        if level == 3 and in_a_worker():
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().record(level, move)
+
+
+def make_always_dying(spec, **_):
+    return AlwaysDying(spec)
+
+
+def test_a_subtree_that_kills_every_worker_is_an_error_not_a_hang():
+    puzzle = Puzzle("killer", "always dies", parse_tree, make_always_dying, render_tree)
+    with pytest.raises(parallel.SubtreeError, match="died 2 times"):
+        parallel.count(puzzle, "6 4 3", workers=2, warmup=0, depth=2, steal=False)

@@ -1,0 +1,144 @@
+"""Counting subtrees on a Dask distributed cluster.
+
+:func:`connect` finds the scheduler the way Dask's own tools do (an address, a
+scheduler file, or Dask's configuration: ``DASK_SCHEDULER_ADDRESS`` or the
+``scheduler-address`` setting) and checks, before any work is sent, that every
+worker runs the same versions of ``backtrack`` and of the puzzle's distribution as
+this machine.  :class:`DaskWorkers` submits one task per subtree; when a worker
+dies, the scheduler runs its tasks again elsewhere, and every subtree is added up
+once, so the totals stay exact.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from typing import Any
+
+from . import DASK_HINT
+from .jobs import Job, SubtreeResult, count_subtree
+from .report import SubtreeError
+
+__all__ = ["DASK_HINT", "ClusterError", "connect", "check_versions", "DaskWorkers"]
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: Dask is missing, the scheduler cannot be reached, or the workers differ."""
+
+
+def configured_address() -> str | None:
+    """The scheduler address of Dask's configuration (``DASK_SCHEDULER_ADDRESS``, ``scheduler-address``), if any."""
+    try:
+        import dask.config
+    except ImportError:
+        raise ClusterError(DASK_HINT) from None
+    return dask.config.get("scheduler-address", default=None) or None
+
+
+def connect(address: str | None = None, scheduler_file: str | None = None, timeout: float = 10) -> Any:
+    """A Dask client of the scheduler at ``address``, of ``scheduler_file``, or of Dask's configuration."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ClusterError(DASK_HINT) from None
+    if address is None and scheduler_file is None:
+        address = configured_address()
+        if address is None:
+            raise ClusterError("no Dask scheduler given: pass an address or --scheduler-file, "
+                               "or set DASK_SCHEDULER_ADDRESS")
+    where = f"the scheduler file {scheduler_file}" if scheduler_file is not None else f"the Dask scheduler at {address}"
+    try:
+        if scheduler_file is not None:
+            return Client(scheduler_file=scheduler_file, timeout=timeout)
+        return Client(address, timeout=timeout)
+    except Exception as error:  # OSError, TimeoutError, ValueError for a bad address...
+        raise ClusterError(f"cannot connect to {where}: {error}") from None
+
+
+def _versions(distributions: tuple[str, ...]) -> dict[str, str | None]:
+    """The installed version of each distribution (None when it is not installed); runs on the workers."""
+    found: dict[str, str | None] = {}
+    for name in distributions:
+        try:
+            found[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            found[name] = None
+    return found
+
+
+def check_versions(client: Any, distributions: dict[str, str]) -> None:
+    """Refuse a cluster whose workers run other versions of ``distributions`` (name to version) than this machine."""
+    names = tuple(distributions)
+    reports = client.run(_versions, names)
+    if not reports:
+        raise ClusterError("the Dask cluster has no workers")
+    wrong = []
+    for worker, found in sorted(reports.items()):
+        for name, wanted in distributions.items():
+            if found.get(name) != wanted:
+                has = "does not have it" if found.get(name) is None else f"has {found[name]}"
+                wrong.append(f"{worker} {has}")
+                break
+    if wrong:
+        wanted_text = ", ".join(f"{name} {version}" for name, version in distributions.items())
+        raise ClusterError(f"the Dask workers must run {wanted_text} like this machine, but "
+                           f"{'; '.join(wrong[:5])}{' ...' if len(wrong) > 5 else ''}")
+
+
+class DaskWorkers:
+    """The cluster's worker threads, one task per subtree."""
+
+    kind = "dask"
+
+    def __init__(self, client: Any, job: Job, prefixes: list[tuple], limit: int | None, size: int):
+        self.client = client
+        self.job = job
+        self.prefixes = prefixes
+        self.limit = limit
+        self.size = size
+        self.futures: dict[Any, int] = {}
+        self.retried = 0
+
+    def start(self, todo: list[int]) -> None:
+        """Submit every subtree of ``todo``; the scheduler runs a task again when its worker dies."""
+        self.futures = {
+            self.client.submit(count_subtree, self.job, index, self.prefixes[index], self.limit, pure=False,
+                               key=f"backtrack-subtree-{self.job.token}-{index}"): index
+            for index in todo
+        }
+
+    def running(self) -> bool:
+        """A cluster is running already."""
+        return True
+
+    def steal(self) -> int | None:
+        """Nothing is taken back from a cluster."""
+        return None
+
+    def pending(self) -> bool:
+        """Whether submitted subtrees are not finished."""
+        return bool(self.futures)
+
+    def results(self, timeout: float) -> list[SubtreeResult]:
+        """The subtrees finished within ``timeout`` seconds."""
+        from distributed import wait
+
+        try:
+            done = wait(list(self.futures), timeout=timeout, return_when="FIRST_COMPLETED").done
+        except TimeoutError:
+            return []
+        found = []
+        for future in sorted(done, key=self.futures.__getitem__):
+            index = self.futures.pop(future)
+            try:
+                found.append(SubtreeResult(*future.result()))
+            except Exception as error:
+                self.stop()
+                raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed on the cluster: "
+                                   f"{type(error).__name__}: {error}") from error
+        return found
+
+    def stop(self) -> None:
+        """Cancel every subtree not finished."""
+        if self.futures:
+            self.client.cancel(list(self.futures))
+        self.futures = {}

@@ -1,0 +1,192 @@
+"""What travels to a worker, and what runs there: rebuild the search, count one subtree.
+
+A :class:`Job` names the puzzle (by the name it is installed under, with the
+plugin module to import, or as a pickled descriptor for a puzzle registered
+directly) and the instance (its text, its parameters, or its spec).  A worker
+rebuilds the spec once per count and a fresh search per subtree, and returns a
+:class:`SubtreeResult`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+import signal
+import types
+import warnings
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..engine import Search
+from ..manager import Manager, UnknownPuzzle, make_manager
+from ..puzzle import Puzzle
+
+__all__ = ["Job", "SubtreeResult", "count_subtree", "worker_init", "resolve", "same_puzzle", "unpicklable"]
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to rebuild the search: sent with every subtree.
+
+    ``puzzle`` is the name of an installed puzzle (workers look it up through the
+    entry points; ``module`` names the plugin module to ask first) or a
+    :class:`Puzzle` descriptor (pickled, for puzzles registered directly).  The
+    spec is parsed from ``text``, built from ``params`` when ``text`` is None, or is
+    ``spec`` itself when that is given.
+    """
+
+    token: str
+    puzzle: str | Puzzle
+    text: str | None
+    source: str = "<input>"
+    params: tuple[tuple[str, Any], ...] = ()
+    spec: Any = None
+    module: str | None = None
+
+
+class SubtreeResult(NamedTuple):
+    """What counting one subtree gave."""
+
+    index: int
+    solutions: int
+    attempts: int
+    seconds: float
+    complete: bool
+
+
+_installed: dict[str, Puzzle] | None = None
+_modules: dict[str, str] = {}  # installed puzzle name -> the plugin module providing it
+_specs: dict[str, Any] = {}
+
+
+def installed_puzzles() -> dict[str, Puzzle]:
+    """The installed puzzles by name, loaded once per process."""
+    global _installed
+    if _installed is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            manager = make_manager()
+        _installed = {name: found.puzzle for name, found in manager.puzzles().items()}
+        _modules.update((name, module) for name in _installed if (module := module_of(manager, name)))
+    return _installed
+
+
+def module_of(manager: Manager, name: str) -> str | None:
+    """The name of the plugin module providing puzzle ``name``, when the plugin is a module."""
+    plugin = manager.pm.get_plugin(manager.puzzles()[name].plugin)
+    return plugin.__name__ if isinstance(plugin, types.ModuleType) else None
+
+
+def same_puzzle(one: Puzzle, other: Puzzle) -> bool:
+    """Whether two descriptors describe the same puzzle of the same plugin.
+
+    A plugin's hook may build a new descriptor on every call, so identity is not
+    asked: the same name and the same functions (by module and qualified name) are.
+    """
+
+    def origin(function: Any) -> tuple:
+        return getattr(function, "__module__", None), getattr(function, "__qualname__", None)
+
+    return one is other or (
+        one.name == other.name and origin(one.search) == origin(other.search) and origin(one.parse) == origin(other.parse)
+    )
+
+
+def resolve(puzzle: str | Puzzle, manager: Manager | None) -> tuple[Puzzle, str | Puzzle, str | None]:
+    """The descriptor, how workers find it, and the plugin module that provides it.
+
+    Workers find an installed puzzle by its name (and import just its module);
+    a puzzle registered directly travels as its pickled descriptor.
+    """
+    if isinstance(puzzle, str):
+        if manager is not None:
+            manager.puzzle(puzzle)  # UnknownPuzzle naming the installed ones
+            found = manager.puzzles()[puzzle]
+            if found.distribution == "(registered directly)":
+                return found.puzzle, found.puzzle, None
+            return found.puzzle, puzzle, module_of(manager, puzzle)
+        installed = installed_puzzles()
+        if puzzle not in installed:
+            known = ", ".join(sorted(installed)) or "none"
+            raise UnknownPuzzle(f"unknown puzzle {puzzle!r} (installed: {known})")
+        return installed[puzzle], puzzle, _modules.get(puzzle)
+    if manager is not None:
+        found = manager.puzzles().get(puzzle.name)
+        if found is not None and found.distribution != "(registered directly)" and same_puzzle(found.puzzle, puzzle):
+            return puzzle, puzzle.name, module_of(manager, puzzle.name)
+    installed_one = installed_puzzles().get(puzzle.name)
+    if installed_one is not None and same_puzzle(installed_one, puzzle):
+        return puzzle, puzzle.name, _modules.get(puzzle.name)
+    return puzzle, puzzle, None
+
+
+def puzzle_of(ref: str | Puzzle, module: str | None = None) -> Puzzle:
+    """The descriptor a job names: itself, from its plugin module, or from the installed plugins."""
+    if isinstance(ref, Puzzle):
+        return ref
+    if module is not None:
+        # Import just that plugin and ask it, rather than loading every installed plugin.
+        try:
+            for puzzle in importlib.import_module(module).backtrack_puzzles():
+                if isinstance(puzzle, Puzzle) and puzzle.name == ref:
+                    return puzzle
+        except Exception:
+            pass
+    try:
+        return installed_puzzles()[ref]
+    except KeyError:
+        raise LookupError(f"puzzle {ref!r} is not installed where this subtree runs") from None
+
+
+def spec_of(job: Job, puzzle: Puzzle) -> Any:
+    """The instance a job names: its spec, its parsed text, or what its parameters build."""
+    if job.spec is not None:
+        return job.spec
+    if job.text is not None:
+        return puzzle.parse(job.text, job.source)
+    if puzzle.build is None:
+        raise ValueError(f"puzzle {puzzle.name} needs an instance text")
+    return puzzle.build(**dict(job.params))
+
+
+def search_for(job: Job) -> Search:
+    """A fresh search of the job's instance; the spec is rebuilt once per count and process."""
+    puzzle = puzzle_of(job.puzzle, job.module)
+    spec = _specs.get(job.token)
+    if spec is None:
+        _specs.clear()  # one count at a time per worker: keep only the latest spec
+        spec = _specs[job.token] = spec_of(job, puzzle)
+    return puzzle.search(spec, **dict(job.params))
+
+
+def count_subtree(job: Job, index: int, prefix: tuple, limit: int | None) -> SubtreeResult:
+    """Count one subtree (in a worker)."""
+    search = search_for(job)
+    search.count(limit, prefix=prefix)
+    report = search.report
+    return SubtreeResult(index, report.solutions, report.attempts, report.seconds, report.complete)
+
+
+def worker_init() -> None:
+    """Initializer of worker processes (also for pools handed to :func:`~backtrack.parallel.count`).
+
+    Ctrl-C reaches the whole process group: the parent handles it and ends the
+    workers, which ignore it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warnings.simplefilter("ignore")
+
+
+def unpicklable(job: Job, prefixes: list[tuple], name: str) -> str:
+    """Why the job or the prefixes cannot go to other processes; empty when they can."""
+    try:
+        pickle.dumps(prefixes)
+    except Exception as error:
+        return f"the moves of {name} cannot be pickled ({error}); counted in this process"
+    try:
+        pickle.dumps(job)
+    except Exception as error:
+        what = "its descriptor" if isinstance(job.puzzle, Puzzle) else "its spec"
+        return (f"puzzle {name} cannot be sent to other processes: {what} cannot be pickled "
+                f"({error}); counted in this process (install the puzzle through an entry point, or give its text)")
+    return ""

@@ -1,0 +1,234 @@
+"""Counting subtrees on this machine: worker processes of our own, or an executor handed in.
+
+:class:`LocalWorkers` starts worker processes (forked when that is safe, else
+spawned), hands each one subtree at a time over a pipe, and watches the
+processes themselves: a worker that dies while counting a subtree is replaced and
+the subtree counted again (a subtree that kills two workers is an error).  Every
+subtree is counted once, so the totals stay exact.  Stopping a count ends the
+workers at once.
+
+:class:`ExecutorWorkers` uses a :class:`concurrent.futures.Executor` that the
+caller owns: its work is submitted at once, and stopping cancels what has not
+started.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import multiprocessing.connection
+import threading
+from collections import deque
+from typing import Any
+
+from .jobs import Job, SubtreeResult, count_subtree, worker_init
+from .report import SubtreeError
+
+__all__ = ["LocalWorkers", "ExecutorWorkers", "local_context"]
+
+#: A subtree whose worker died this many times is reported as an error.
+MAX_DEATHS = 2
+
+
+def local_context() -> Any:
+    """The multiprocessing context for worker processes: fork where it is safe, else spawn.
+
+    Forking starts a worker in milliseconds with the plugins already imported
+    (spawning imports them again, a few hundred milliseconds); it is safe only
+    while this process runs a single thread, so any other case spawns.
+    """
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def serve(connection: Any, job: Job) -> None:
+    """A worker process: say it is ready, then count the subtrees it is sent until it is sent ``None``."""
+    worker_init()
+    connection.send(("ready", None))
+    while True:
+        task = connection.recv()
+        if task is None:
+            break
+        index, prefix, limit = task
+        try:
+            connection.send(("done", count_subtree(job, index, prefix, limit)))
+        except Exception as error:
+            connection.send(("error", (index, f"{type(error).__name__}: {error}")))
+    connection.close()
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and the subtree it is counting."""
+
+    def __init__(self, context: Any, job: Job):
+        self.connection, theirs = context.Pipe()
+        self.process = context.Process(target=serve, args=(theirs, job), daemon=True, name="backtrack-worker")
+        self.process.start()
+        theirs.close()
+        self.task: int | None = None
+
+
+class LocalWorkers:
+    """Worker processes of this machine, each counting one subtree at a time."""
+
+    kind = "local"
+
+    def __init__(self, job: Job, prefixes: list[tuple], limit: int | None, size: int, context: Any = None):
+        self.job = job
+        self.prefixes = prefixes
+        self.limit = limit
+        self.size = size
+        self.context = context or local_context()
+        self.queue: deque[int] = deque()
+        self.workers: list[_Worker] = []
+        self.deaths: dict[int, int] = {}
+        self.retried = 0
+        self.started = False
+
+    def start(self, todo: list[int]) -> None:
+        """Start the workers and hand each its first subtree of ``todo`` (counted in that order)."""
+        self.queue.extend(todo)
+        for _ in range(min(self.size, len(todo))):
+            self._hire()
+
+    def _hire(self) -> None:
+        worker = _Worker(self.context, self.job)
+        self.workers.append(worker)
+        self._hand_out(worker)
+
+    def _hand_out(self, worker: _Worker) -> None:
+        """Send the worker the next subtree, or tell it to stop when there is none."""
+        if self.queue:
+            worker.task = self.queue.popleft()
+            worker.connection.send((worker.task, self.prefixes[worker.task], self.limit))
+        else:
+            worker.task = None
+            worker.connection.send(None)
+
+    def running(self) -> bool:
+        """Whether a worker has started (said it is ready)."""
+        return self.started
+
+    def steal(self) -> int | None:
+        """Take back the last subtree not handed out yet, to count it elsewhere; None when there is none."""
+        return self.queue.pop() if self.queue else None
+
+    def pending(self) -> bool:
+        """Whether subtrees are still queued or being counted."""
+        return bool(self.queue) or any(worker.task is not None for worker in self.workers)
+
+    def results(self, timeout: float) -> list[SubtreeResult]:
+        """The subtrees counted within ``timeout`` seconds (maybe none); hands out more work as workers finish."""
+        busy = [worker for worker in self.workers if worker.task is not None or not self.started]
+        if not busy:
+            return []
+        ready = multiprocessing.connection.wait(
+            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy], timeout)
+        found: list[SubtreeResult] = []
+        for worker in busy:
+            if worker.connection in ready:
+                try:
+                    kind, value = worker.connection.recv()
+                except EOFError:  # the process ended: its sentinel tells below
+                    kind, value = "gone", None
+                if kind == "ready":
+                    self.started = True
+                elif kind == "done":
+                    found.append(value)
+                    self._hand_out(worker)
+                elif kind == "error":
+                    index, message = value
+                    self.stop()
+                    raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: {message}")
+            if worker.process.sentinel in ready and not worker.process.is_alive():
+                self._buried(worker)
+        return found
+
+    def _buried(self, worker: _Worker) -> None:
+        """A worker died: count its subtree again on a new worker (twice dead on one subtree: an error)."""
+        self.workers.remove(worker)
+        worker.connection.close()
+        index = worker.task
+        if index is None:
+            return
+        self.deaths[index] = self.deaths.get(index, 0) + 1
+        if self.deaths[index] >= MAX_DEATHS:
+            self.stop()
+            raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}): the worker counting it died "
+                               f"{MAX_DEATHS} times (exit code {worker.process.exitcode})")
+        self.retried += 1
+        self.queue.appendleft(index)
+        self._hire()
+
+    def stop(self) -> None:
+        """End the workers: at once when they are still counting, else after they say goodbye."""
+        for worker in self.workers:
+            if worker.task is not None or not self.started:
+                worker.process.terminate()
+            else:
+                try:
+                    worker.connection.send(None)
+                except OSError:
+                    pass
+        for worker in self.workers:
+            worker.process.join(5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.connection.close()
+        self.workers = []
+
+
+class ExecutorWorkers:
+    """A :class:`concurrent.futures.Executor` of the caller's: every subtree submitted at once."""
+
+    kind = "executor"
+
+    def __init__(self, executor: concurrent.futures.Executor, job: Job, prefixes: list[tuple], limit: int | None,
+                 size: int):
+        self.executor = executor
+        self.job = job
+        self.prefixes = prefixes
+        self.limit = limit
+        self.size = size
+        self.futures: dict[concurrent.futures.Future, int] = {}
+        self.retried = 0
+
+    def start(self, todo: list[int]) -> None:
+        """Submit every subtree of ``todo``."""
+        self.futures = {self.executor.submit(count_subtree, self.job, index, self.prefixes[index], self.limit): index
+                        for index in todo}
+
+    def running(self) -> bool:
+        """An executor handed in is running already."""
+        return True
+
+    def steal(self) -> int | None:
+        """Nothing is taken back from an executor."""
+        return None
+
+    def pending(self) -> bool:
+        """Whether submitted subtrees are not finished."""
+        return bool(self.futures)
+
+    def results(self, timeout: float) -> list[SubtreeResult]:
+        """The subtrees finished within ``timeout`` seconds."""
+        finished, _ = concurrent.futures.wait(self.futures, timeout=timeout,
+                                              return_when=concurrent.futures.FIRST_COMPLETED)
+        found = []
+        for future in sorted(finished, key=self.futures.__getitem__):
+            index = self.futures.pop(future)
+            try:
+                found.append(future.result())
+            except Exception as error:
+                self.stop()
+                raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: "
+                                   f"{type(error).__name__}: {error}") from error
+        return found
+
+    def stop(self) -> None:
+        """Cancel what has not started; the executor stays the caller's."""
+        for future in self.futures:
+            future.cancel()
+        self.futures = {}

@@ -1,0 +1,85 @@
+"""The split: the top of a search tree cut at a depth, and the subtrees below the cut.
+
+The cut is the engine's own walk, stopped at a depth (see ``frontier_depth`` in
+:mod:`backtrack.engine`): the attempts and solutions it meets above the cut are
+the split's, and each move sequence it stops at is a subtree that a fresh search
+counts with ``search.count(prefix=...)``.  So a serial count's attempts equal the
+split's plus the sum of the subtrees'.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from ..engine import Search
+
+__all__ = ["Split", "split", "cut", "is_splittable", "MIN_SUBTREES", "MAX_DEPTH"]
+
+#: The split aims at no fewer subtrees than this (progress granularity for one worker).
+MIN_SUBTREES = 32
+#: The split never goes deeper than this.
+MAX_DEPTH = 32
+
+
+@dataclass
+class Split:
+    """The top of a search tree down to ``depth``: its subtrees and what it counted.
+
+    ``prefixes`` are the move sequences of length ``depth`` that are valid and not
+    solutions, in the engine's order; ``attempts`` and ``solutions`` are those met
+    above ``depth``.
+    """
+
+    depth: int
+    prefixes: list[tuple]
+    attempts: int
+    solutions: int
+    seconds: float = 0.0
+
+    def digest(self) -> str:
+        """A hash of the prefixes, to recognise the same split in a checkpoint."""
+        return hashlib.sha256(repr(self.prefixes).encode()).hexdigest()
+
+
+def is_splittable(search: Search) -> tuple[bool, str]:
+    """Whether ``search`` can be split into subtrees, and if not, why."""
+    kind = type(search)
+    if not getattr(search, "splittable", True):
+        return False, f"{kind.__name__} says it cannot be split (splittable = False)"
+    for name in ("_walk", "_searching", "count"):
+        if getattr(kind, name, None) is not getattr(Search, name):
+            return False, f"{kind.__name__} overrides the engine's {name.strip('_')}, so its tree cannot be split"
+    return True, ""
+
+
+def cut(search: Search, depth: int) -> Split:
+    """The split of ``search`` at ``depth``: the engine's walk, stopped there."""
+    started = time.perf_counter()
+    walk = search._walk((), None, False, None, depth)
+    try:
+        solutions = sum(1 for _ in walk)
+    finally:
+        walk.close()
+    assert walk.frontier is not None
+    return Split(depth, walk.frontier, walk.attempts, solutions, time.perf_counter() - started)
+
+
+def split(search: Search, *, target: int = MIN_SUBTREES, depth: int | None = None, max_depth: int = MAX_DEPTH) -> Split:
+    """Split ``search`` at ``depth``, or at the first depth giving ``target`` subtrees.
+
+    Without ``depth`` the depth grows until there are at least ``target`` subtrees,
+    the tree ends above it (no subtrees: the split counted everything), or
+    ``max_depth`` is reached.
+    """
+    if depth is not None:
+        if depth < 0:
+            raise ValueError(f"the split depth must be at least 0, not {depth}")
+        return cut(search, depth)
+    best = cut(search, 0)
+    for level in range(1, max_depth + 1):
+        best = cut(search, level)
+        if not best.prefixes or len(best.prefixes) >= target:
+            break
+    return best
