@@ -11,6 +11,7 @@ from .engine import PrefixError, Report, Search, Stop, Verdict
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
+from .propagation import PropagatingSearch
 from .puzzle import InputError, Param, Puzzle, examples_in, quoted
 from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
 from .seed import Backtrack
@@ -30,6 +31,7 @@ __all__ = [
     "Param",
     "PluginWarning",
     "PrefixError",
+    "PropagatingSearch",
     "Puzzle",
     "RegisteredPuzzle",
     "Report",

@@ -325,8 +325,8 @@ class _Walk:
         try:
             return next(self._gen)
         except _TimeUp:
-            # Raised after an attempt and before anything was recorded for it; the
-            # walk has taken its moves back on the way out.
+            # Raised before an attempt, with nothing of it made; the walk has taken
+            # its moves back on the way out.
             self.complete, self.stopped = False, Stop.TIMEOUT
             raise StopIteration from None
 
@@ -353,8 +353,8 @@ class _Walk:
         try:
             while True:
                 for move in current:
-                    attempts += 1
                     if filtered or valid(level, move):
+                        attempts += 1
                         record(level, move)
                         if done(level):
                             self.attempts = attempts
@@ -375,6 +375,8 @@ class _Walk:
                             level += 1
                             current = iter(moves(level))
                             break
+                    else:
+                        attempts += 1  # counted after valid: a walk stopped inside valid counts no attempt
                 else:
                     if level == base:
                         return
@@ -466,23 +468,23 @@ def tracing(valid: Any, filtered: bool, trace: TextIO, describe: Any = None) -> 
 
 
 def timed(valid: Any, filtered: bool, deadline: float) -> Any:
-    """Wrap ``valid`` so that the walk ends (:class:`_TimeUp`) after an attempt once ``deadline`` has passed.
+    """Wrap ``valid`` so that the walk ends (:class:`_TimeUp`) before an attempt once ``deadline`` has passed.
 
-    The clock is read every :data:`CLOCK_EVERY` attempts.  The check runs between
-    attempts, never inside the puzzle's methods, so the search's state stays whole.
+    The clock is read every :data:`CLOCK_EVERY` attempts.  The check runs before the
+    puzzle's ``valid`` is called, never inside the puzzle's methods, so the search's
+    state stays whole, and the attempt it stops is not counted.
     """
     clock = time.monotonic
     countdown = 0
 
     def checked(level: int, move: Any) -> bool:
         nonlocal countdown
-        ok = True if filtered else valid(level, move)
         countdown -= 1
         if countdown < 0:
             countdown = CLOCK_EVERY
             if clock() >= deadline:
                 raise _TimeUp
-        return ok
+        return True if filtered else valid(level, move)
 
     return checked
 
