@@ -226,7 +226,7 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
     """
     if instance.text is None:
         try:
-            return puzzle.build(**params)  # type: ignore[misc]
+            return puzzle.make_spec(params)
         except (TypeError, ValueError) as error:
             raise UsageError(f"cannot build {puzzle.name} from the parameters: {error}") from None
     try:
@@ -243,7 +243,7 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
 def make_search(puzzle: Puzzle, spec: Any, params: dict[str, Any]) -> Any:
     """The puzzle's search for ``spec``; a parameter that does not fit the instance is an input error."""
     try:
-        return puzzle.search(spec, **params)
+        return puzzle.make_search(spec, params)
     except InputError:
         raise
     except ValueError as error:

@@ -9,6 +9,7 @@ instances), ``as_json`` (a solution as JSON data) and example files.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -139,6 +140,21 @@ class Puzzle:
     check: Callable[[Any, Any], list[str]] | None = None
     limits: str = ""
 
+    def make_search(self, spec: Any, params: Mapping[str, Any]) -> Search:
+        """A fresh search of ``spec``, given those of ``params`` that ``search`` declares.
+
+        Parameters are declared for the puzzle as a whole; each function gets only
+        the ones it names (all of them if it takes ``**kwargs``), so a plugin's
+        ``search`` and ``build`` need no catch-all for the other's parameters.
+        """
+        return self.search(spec, **accepted(self.search, params))
+
+    def make_spec(self, params: Mapping[str, Any]) -> Any:
+        """The instance ``build`` makes from those of ``params`` it declares."""
+        if self.build is None:
+            raise TypeError(f"puzzle {self.name} cannot be built from parameters alone")
+        return self.build(**accepted(self.build, params))
+
     def param(self, name: str) -> Param:
         """The parameter called ``name``; ``KeyError`` naming the known ones if there is none."""
         for param in self.params:
@@ -146,6 +162,19 @@ class Puzzle:
                 return param
         known = ", ".join(p.name for p in self.params) or "none"
         raise KeyError(f"puzzle {self.name} has no parameter {name!r} (its parameters: {known})")
+
+
+def accepted(function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """Those of ``params`` that ``function`` takes by name (all of them when it takes ``**kwargs``)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a builtin or a callable object without a signature
+        return dict(params)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.parameters.values()):
+        return dict(params)
+    names = {name for name, p in signature.parameters.items()
+             if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+    return {name: value for name, value in params.items() if name in names}
 
 
 def examples_in(folder: Path | str) -> dict[str, Path]:

@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 import pytest
 
-from backtrack import Param, PluginWarning, Puzzle, Search, hookimpl, make_manager, run
+from backtrack import Param, PluginWarning, Puzzle, Search, hookimpl, make_manager, parallel, run
 from backtrack.cli import main
 
 
@@ -299,3 +299,28 @@ def test_an_installed_plugin_whose_hook_builds_new_descriptors_is_counted_on_the
     assert result["solutions"] == 705432 and result["complete"] is True
     assert result["parallel"]["executor"] == "local" and result["parallel"]["unsplit"] == ""
     assert "counted in one process" not in done.stderr
+
+
+def test_search_and_build_each_get_only_the_parameters_they_declare(capsys, monkeypatch):
+    class Exact(Countdown):
+        def __init__(self, spec, top):  # no catch-all: an undeclared parameter would be a TypeError
+            super().__init__((top, spec[1]))
+
+    def build(top):
+        return (top, 3)
+
+    exact = Puzzle("exact", "no catch-alls", lambda text, source: (10, 3), lambda spec, top=10: Exact(spec, top),
+                   lambda spec, solution: " ".join(map(str, solution)),
+                   params=(Param("top", "digits below this", int, 10, low=1, high=10), Param("n", "unused here", int, 3)),
+                   build=build)
+
+    class Plugin:
+        @hookimpl
+        def backtrack_puzzles(self):
+            return [exact]
+
+    monkeypatch.setattr("backtrack.cli.make_manager", lambda: make_manager(entry_points=False, plugins=[Plugin()]))
+    assert main(["solve", "exact", "-p", "top=5", "-p", "n=3", "--count"]) == 0
+    assert capsys.readouterr().out.startswith("10 solutions (search complete)")  # C(5, 3)
+    report = parallel.count(exact, None, {"top": 6, "n": 3}, workers=1)
+    assert report.solutions == 20

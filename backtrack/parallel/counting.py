@@ -332,7 +332,7 @@ def count(
     job = Job(uuid.uuid4().hex, ref, text, source, tuple(params.items()), given_spec, module)
     if spec is None:
         spec = spec_of(job, descriptor)
-    search = descriptor.search(spec, **params)
+    search = descriptor.make_search(spec, params)
     report = CountReport(puzzle=descriptor.name, workers=size, checkpoint=None if checkpoint is None else str(checkpoint))
 
     def make_workers(prefixes: list[tuple]) -> Any:

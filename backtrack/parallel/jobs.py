@@ -146,7 +146,7 @@ def spec_of(job: Job, puzzle: Puzzle) -> Any:
         return puzzle.parse(job.text, job.source)
     if puzzle.build is None:
         raise ValueError(f"puzzle {puzzle.name} needs an instance text")
-    return puzzle.build(**dict(job.params))
+    return puzzle.make_spec(dict(job.params))
 
 
 def search_for(job: Job) -> Search:
@@ -156,7 +156,7 @@ def search_for(job: Job) -> Search:
     if spec is None:
         _specs.clear()  # one count at a time per worker: keep only the latest spec
         spec = _specs[job.token] = spec_of(job, puzzle)
-    return puzzle.search(spec, **dict(job.params))
+    return puzzle.make_search(spec, dict(job.params))
 
 
 def count_subtree(job: Job, index: int, prefix: tuple, limit: int | None) -> SubtreeResult:
