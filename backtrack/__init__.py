@@ -14,7 +14,7 @@ from .inputs import MAX_INPUT_BYTES, read_file, whole_number
 from .propagation import PropagatingSearch
 from .puzzle import InputError, Param, Puzzle, examples_in, quoted
 from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
-from .seed import Backtrack
+from .tutorial import Backtrack
 from .shortest import ShortestSearch
 
 __all__ = [

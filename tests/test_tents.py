@@ -32,7 +32,7 @@ SEED_TEXT = """# the tutorial's puzzle
 """
 
 # What zeltlager.py prints (zeltlager.txt), without the timing line.
-SEED_SHOW = (Path(__file__).parent / "seeds" / "zeltlager-output.txt").read_text(encoding="utf-8")
+SEED_SHOW = (Path(__file__).parent / "tutorial" / "zeltlager-output.txt").read_text(encoding="utf-8")
 
 SEED_LAYOUTS = {frozenset({1, 5, 12, 19, 22}), frozenset({1, 9, 12, 15, 22})}
 

@@ -7,22 +7,22 @@ from pathlib import Path
 
 import pytest
 
-SEED = Path(__file__).parent / "seeds" / "zeltlager.py"
+PROGRAM = Path(__file__).parent / "tutorial" / "zeltlager.py"
 PUBLISHED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "zeltlager.py"
 
 # The two solutions shown in the tutorial text (zeltlager.txt), without the summary line.
-EXPECTED = (Path(__file__).parent / "seeds" / "zeltlager-output.txt").read_text(encoding="utf-8")
+EXPECTED = (Path(__file__).parent / "tutorial" / "zeltlager-output.txt").read_text(encoding="utf-8")
 
 
 def test_shipped_copy_is_the_published_program():
     if not PUBLISHED.exists():
-        pytest.skip("the published seed folder is not beside this checkout")
-    assert SEED.read_bytes() == PUBLISHED.read_bytes()
+        pytest.skip("the published seed folder (shared/seeds) is not beside this checkout")
+    assert PROGRAM.read_bytes() == PUBLISHED.read_bytes()
 
 
-def test_seed_program_prints_both_solutions_and_44_attempts(tmp_path):
+def test_tutorial_program_prints_both_solutions_and_44_attempts(tmp_path):
     program = tmp_path / "zeltlager.py"
-    program.write_bytes(SEED.read_bytes())
+    program.write_bytes(PROGRAM.read_bytes())
     done = subprocess.run([sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
@@ -32,10 +32,10 @@ def test_seed_program_prints_both_solutions_and_44_attempts(tmp_path):
     assert last == f"44 attempts in {float(last.split()[-2]):8.2f} seconds"
 
 
-def test_seed_program_test_flag_prints_the_trace(tmp_path, capsys):
+def test_tutorial_program_test_flag_prints_the_trace(tmp_path, capsys):
     """``test=True`` is the teaching trace: one line per attempt."""
     namespace: dict = {"__name__": "seed"}
-    exec(compile(SEED.read_text(encoding="utf-8"), str(SEED), "exec"), namespace)
+    exec(compile(PROGRAM.read_text(encoding="utf-8"), str(PROGRAM), "exec"), namespace)
     zeltlager = namespace["Zeltlager"]
     puzzle = zeltlager(test=True, showAttempts=False)
     out = capsys.readouterr().out
