@@ -149,7 +149,8 @@ def show_puzzle(manager: Manager, name: str) -> int:
         print("parameters (-p NAME=VALUE):")
         for param in puzzle.params:
             default = f" [default: {param.default}]" if param.default is not None else ""
-            print(f"  {param.name}: {param.help} (takes {param.describe()}){default}")
+            aliases = "".join(f"; {old} is {new}" for old, new in param.aliases.items())
+            print(f"  {param.name}: {param.help} (takes {param.describe()}{aliases}){default}")
     if puzzle.build is not None:
         print(f"can be built from parameters alone: backtrack solve {puzzle.name} -p ...")
     if puzzle.limits:
@@ -157,7 +158,8 @@ def show_puzzle(manager: Manager, name: str) -> int:
     if puzzle.examples:
         print("examples (--example NAME):")
         for example, path in puzzle.examples.items():
-            print(f"  {example}  ({path})")
+            also = [old for old, new in puzzle.example_aliases.items() if new == example]
+            print(f"  {example}{' (also ' + ', '.join(also) + ')' if also else ''}  ({path})")
     return 0
 
 
@@ -191,7 +193,7 @@ def read_instances(puzzle: Puzzle, args: argparse.Namespace) -> list[Instance]:
     if args.file is not None and args.example is not None:
         raise UsageError("give either FILE or --example, not both")
     if args.example is not None:
-        path = puzzle.examples.get(args.example)
+        path = puzzle.example(args.example)
         if path is None:
             known = ", ".join(puzzle.examples) or "none"
             raise UsageError(f"puzzle {puzzle.name} has no example {args.example!r} (examples: {known})")

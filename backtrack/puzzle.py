@@ -64,7 +64,8 @@ class Param:
 
     ``kind`` converts the text (``int``, ``str`` ...); ``choices`` restricts it to
     a list, ``low`` and ``high`` (inclusive) to a range.  A ``default`` of ``None``
-    means "not given": the puzzle decides.
+    means "not given": the puzzle decides.  ``aliases`` map old names of values to
+    their names now (``{"seed": "tutorial"}``), so that command lines keep working.
     """
 
     name: str
@@ -74,10 +75,12 @@ class Param:
     choices: Sequence[Any] | None = None
     low: Any = None
     high: Any = None
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def convert(self, text: str) -> Any:
         """The value of ``text`` for this parameter; ``ValueError`` with a clear message if wrong."""
         shown = quoted(text)
+        text = self.aliases.get(text, text)
         try:
             if self.kind is int and len(text.strip().lstrip("+-").lstrip("0")) > 100:
                 raise ValueError("too many digits")
@@ -125,6 +128,7 @@ class Puzzle:
     * ``examples``: example name to file path.
     * ``limits``: the largest input accepted, in words (``boards up to 100 x 100``);
       ``backtrack show`` prints it, and ``parse`` refuses larger input with it.
+    * ``example_aliases``: old names of examples to their names now.
     """
 
     name: str
@@ -139,6 +143,11 @@ class Puzzle:
     examples: Mapping[str, Path] = field(default_factory=dict)
     check: Callable[[Any, Any], list[str]] | None = None
     limits: str = ""
+    example_aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def example(self, name: str) -> Path | None:
+        """The file of the example called ``name`` (or by an old name of it), None when there is none."""
+        return self.examples.get(name) or self.examples.get(self.example_aliases.get(name, ""))
 
     def make_search(self, spec: Any, params: Mapping[str, Any]) -> Search:
         """A fresh search of ``spec``, given those of ``params`` that ``search`` declares.
