@@ -341,7 +341,7 @@ def test_a_timeout_ends_the_search_between_attempts_and_says_so():
     assert search.made == [], "every recorded move was taken back"
     assert search.report.attempts == search.calls
     assert search.verdict(timeout=0) is Verdict.UNKNOWN
-    assert search.report.attempts == 1 and search.report.stopped is Stop.TIMEOUT
+    assert search.report.attempts == 0 and search.report.stopped is Stop.TIMEOUT  # stopped before the first attempt
     deep = Wide(2, 25)
     assert deep.first(timeout=0) is None
     assert deep.report.verdict is Verdict.UNKNOWN and deep.report.stopped is Stop.TIMEOUT
