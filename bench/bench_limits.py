@@ -134,7 +134,7 @@ def bench_setup_of_the_largest_input(benchmark, puzzles, name):
 
     def setup() -> None:
         spec = puzzle.parse(text, "<largest>")
-        search = puzzle.make_search(spec, {}) if hasattr(puzzle, "make_search") else puzzle.search(spec)
+        search = puzzle.make_search(spec, {})
         search.first(timeout=0)
 
     benchmark.pedantic(setup, rounds=1 if benchmark.disabled else 3, iterations=1)
