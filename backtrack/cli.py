@@ -53,7 +53,9 @@ class UsageError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: ``list``, ``show`` and ``solve`` with their options."""
-    parser = argparse.ArgumentParser(prog="backtrack", description="Solve puzzles by backtracking; puzzles are plugins.")
+    parser = argparse.ArgumentParser(
+        prog="backtrack", description="Solve puzzles by backtracking; puzzles are plugins."
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the installed puzzles")
@@ -71,28 +73,65 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("puzzle")
     solve.add_argument("file", nargs="?", help="the instance file, or - for standard input")
     solve.add_argument("--example", "-e", metavar="NAME", help="solve one of the puzzle's shipped examples")
-    solve.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter (see 'backtrack show PUZZLE')")
+    solve.add_argument(
+        "--param",
+        "-p",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a puzzle parameter (see 'backtrack show PUZZLE')",
+    )
     what = solve.add_mutually_exclusive_group()
     what.add_argument("--all", action="store_true", help="print every solution")
     what.add_argument("--count", action="store_true", help="count solutions, print none")
-    what.add_argument("--unique", action="store_true", help="say whether there is exactly one solution (stops at the second)")
+    what.add_argument(
+        "--unique", action="store_true", help="say whether there is exactly one solution (stops at the second)"
+    )
     solve.add_argument("--limit", type=int, metavar="N", help="stop after N solutions (implies --all unless --count)")
-    solve.add_argument("--timeout", type=float, metavar="SECONDS",
-                       help="stop the search after SECONDS (in a batch: each puzzle's); what was found is printed, exit status 124")
-    solve.add_argument("--trace", action="store_true",
-                       help="print every attempt: level, move, valid or not (on standard error with --json or --jsonl)")
+    solve.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop the search after SECONDS (in a batch: each puzzle's); what was found is printed, exit status 124",
+    )
+    solve.add_argument(
+        "--trace",
+        action="store_true",
+        help="print every attempt: level, move, valid or not (on standard error with --json or --jsonl)",
+    )
     output = solve.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object when the search ends")
-    output.add_argument("--jsonl", action="store_true",
-                        help="print one JSON object per solution as it is found, then a summary object")
+    output.add_argument(
+        "--jsonl", action="store_true", help="print one JSON object per solution as it is found, then a summary object"
+    )
     count = solve.add_argument_group("counting in parallel (with --count)")
-    count.add_argument("--workers", "-w", type=int, metavar="N", help="local worker processes (default: every core; 1 counts in this process)")
-    count.add_argument("--scheduler", metavar="ADDRESS", nargs="?", const="",
-                       help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786; without ADDRESS, Dask's configured one "
-                            "(DASK_SCHEDULER_ADDRESS); needs backtrack[dask]")
+    count.add_argument(
+        "--workers",
+        "-w",
+        type=int,
+        metavar="N",
+        help="local worker processes (default: every core; 1 counts in this process)",
+    )
+    count.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        nargs="?",
+        const="",
+        help="count on a Dask cluster, e.g. tcp://10.0.0.5:8786; without ADDRESS, Dask's configured one "
+        "(DASK_SCHEDULER_ADDRESS); needs backtrack[dask]",
+    )
     count.add_argument("--scheduler-file", metavar="FILE", help="count on the Dask cluster whose scheduler wrote FILE")
-    count.add_argument("--checkpoint", metavar="FILE", help="record finished subtrees in FILE; the same command run again resumes from it")
-    count.add_argument("--split-depth", type=int, metavar="D", help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)")
+    count.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="record finished subtrees in FILE; the same command run again resumes from it",
+    )
+    count.add_argument(
+        "--split-depth",
+        type=int,
+        metavar="D",
+        help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)",
+    )
     solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
     return parser
 
@@ -112,7 +151,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             return show_puzzle(manager, args.puzzle)
         return solve(manager, args)
-    except (UsageError, UnknownPuzzle, InputError, parallel.CheckpointError, parallel.NotSplittable, parallel.SubtreeError) as error:
+    except (
+        UsageError,
+        UnknownPuzzle,
+        InputError,
+        parallel.CheckpointError,
+        parallel.NotSplittable,
+        parallel.SubtreeError,
+    ) as error:
         print(f"backtrack: error: {error.args[0] if isinstance(error, UnknownPuzzle) else error}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -128,7 +174,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def list_puzzles(manager: Manager, as_json: bool) -> int:
     """``backtrack list``: name, description, distribution and version of each puzzle."""
     rows = [
-        {"name": name, "description": found.puzzle.description, "distribution": found.distribution, "version": found.version, "plugin": found.plugin}
+        {
+            "name": name,
+            "description": found.puzzle.description,
+            "distribution": found.distribution,
+            "version": found.version,
+            "plugin": found.plugin,
+        }
         for name, found in sorted(manager.puzzles().items())
     ]
     if as_json:
@@ -238,7 +290,9 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
     except Exception as error:
         raise InputError(
             f"the {puzzle.name} plugin failed to read this input ({type(error).__name__}: {error}); "
-            "this is a bug of the plugin", instance.source, instance.first_line,
+            "this is a bug of the plugin",
+            instance.source,
+            instance.first_line,
         ) from None
 
 
@@ -294,13 +348,17 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
         raise UsageError(f"--limit must be at least 1, not {args.limit}")
     if args.timeout is not None and not args.timeout > 0:
         raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
-    mode = "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
+    mode = (
+        "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
+    )
     check_count_options(args, mode)
     instances = read_instances(puzzle, args)
     if len(instances) > 1:
         if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
-            raise UsageError("a file of several puzzles is solved one puzzle after the other: "
-                             "--workers, --scheduler, --checkpoint and --split-depth need a single puzzle")
+            raise UsageError(
+                "a file of several puzzles is solved one puzzle after the other: "
+                "--workers, --scheduler, --checkpoint and --split-depth need a single puzzle"
+            )
         return solve_batch(manager, puzzle, instances, params, args, mode)
     instance = instances[0]
     spec = make_spec(puzzle, instance, params)
@@ -310,8 +368,17 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     reporter = reporter_for(args, puzzle, spec)
     manager.register(reporter, "reporter")
     try:
-        outcome = run(puzzle, spec, search, mode=mode, limit=args.limit, hook=manager.hook,
-                      trace=trace_stream(args), source=instance.source, timeout=args.timeout)
+        outcome = run(
+            puzzle,
+            spec,
+            search,
+            mode=mode,
+            limit=args.limit,
+            hook=manager.hook,
+            trace=trace_stream(args),
+            source=instance.source,
+            timeout=args.timeout,
+        )
     finally:
         manager.unregister(reporter)
     return exit_status(mode, outcome.report)
@@ -323,13 +390,17 @@ def check_count_options(args: argparse.Namespace, mode: str) -> None:
     if given and mode != "count":
         raise UsageError(f"{', '.join(given)} work with --count only")
     if given and args.trace:
-        raise UsageError(f"--trace prints every attempt of one serial search: it cannot be combined with {', '.join(given)}")
+        raise UsageError(
+            f"--trace prints every attempt of one serial search: it cannot be combined with {', '.join(given)}"
+        )
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.split_depth is not None and args.split_depth < 0:
         raise UsageError(f"--split-depth must be at least 0, not {args.split_depth}")
     if (args.scheduler is not None or args.scheduler_file is not None) and args.workers is not None:
-        raise UsageError("give either --workers (local processes) or a Dask cluster (--scheduler, --scheduler-file), not both")
+        raise UsageError(
+            "give either --workers (local processes) or a Dask cluster (--scheduler, --scheduler-file), not both"
+        )
     if args.scheduler and args.scheduler_file is not None:
         raise UsageError("give either --scheduler ADDRESS or --scheduler-file FILE, not both")
 
@@ -361,9 +432,14 @@ def connect(manager: Manager, puzzle: Puzzle, args: argparse.Namespace) -> Any:
 
 def count_summary(info: SearchInfo, report: Report) -> str:
     """The summary line of a count; a split count stopped early says how many subtrees were counted."""
-    if isinstance(report, parallel.CountReport) and report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT) and report.subtrees > 1:
+    if (
+        isinstance(report, parallel.CountReport)
+        and report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT)
+        and report.subtrees > 1
+    ):
         found = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
-        return f"{found} so far ({stop_words(report)}: incomplete, {report.subtrees_done} of {report.subtrees} subtrees counted)"
+        done = f"{report.subtrees_done} of {report.subtrees} subtrees counted"
+        return f"{found} so far ({stop_words(report)}: incomplete, {done})"
     return summary_line(info, report)
 
 
@@ -398,7 +474,9 @@ class CountJsonLinesReporter(JsonLinesReporter):
         return result
 
 
-def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace) -> int:
+def solve_count(
+    manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace
+) -> int:
     """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel)."""
     on_cluster = args.scheduler is not None or args.scheduler_file is not None
     client = connect(manager, puzzle, args) if on_cluster else None
@@ -422,10 +500,19 @@ def solve_count(manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any,
         manager.hook.backtrack_search_started(info=info)
         try:
             report = parallel.count(
-                puzzle.name, instance.text, params, source=instance.source, spec=spec if instance.text is not None else None,
-                workers=workers, client=client,
-                checkpoint=args.checkpoint, limit=args.limit, timeout=args.timeout, progress=progress,
-                depth=args.split_depth, manager=manager,
+                puzzle.name,
+                instance.text,
+                params,
+                source=instance.source,
+                spec=spec if instance.text is not None else None,
+                workers=workers,
+                client=client,
+                checkpoint=args.checkpoint,
+                limit=args.limit,
+                timeout=args.timeout,
+                progress=progress,
+                depth=args.split_depth,
+                manager=manager,
             )
         except parallel.CountInterrupted as stop:
             report = stop.report
@@ -462,19 +549,26 @@ def count_notes(report: parallel.CountReport, workers: int, verbose: bool) -> li
         elif report.executor != "serial":
             notes.append(f"{stopped}; with --checkpoint FILE, a count stopped early can be resumed")
         else:
-            notes.append(f"{stopped}; this search is counted in one piece, so it cannot be resumed: run it again with a longer --timeout")
+            notes.append(
+                f"{stopped}; this search is counted in one piece, so it cannot be resumed: "
+                "run it again with a longer --timeout"
+            )
     return notes
 
 
 def count_note(report: parallel.CountReport) -> str:
     """One line saying how a count ran: where, how it was split, what the checkpoint gave."""
-    where = {"dask": f"on a Dask cluster ({report.workers} threads)", "local": f"on {report.workers} local processes"}.get(
-        report.executor, "in this process")
+    where = {
+        "dask": f"on a Dask cluster ({report.workers} threads)",
+        "local": f"on {report.workers} local processes",
+    }.get(report.executor, "in this process")
     text = f"counted {where}"
     if report.subtrees:
         text += f"; split at depth {report.depth} into {report.subtrees} subtrees, {report.subtrees_done} counted"
     if report.checkpoint:
-        text += f"; checkpoint {report.checkpoint}" + (f" (resumed {report.resumed} subtrees)" if report.resumed else "")
+        text += f"; checkpoint {report.checkpoint}" + (
+            f" (resumed {report.resumed} subtrees)" if report.resumed else ""
+        )
     if report.note:
         text += f"; {report.note}"
     return text
@@ -486,12 +580,21 @@ def instance_status(mode: str, report: Report) -> str:
         status = report.verdict.value
     else:
         status = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
-    if report.verdict is Verdict.UNKNOWN or (mode != "unique" and not report.complete and report.stopped is not Stop.LIMIT):
+    if report.verdict is Verdict.UNKNOWN or (
+        mode != "unique" and not report.complete and report.stopped is not Stop.LIMIT
+    ):
         status += f" ({stop_words(report)})"
     return status
 
 
-def solve_batch(manager: Manager, puzzle: Puzzle, instances: list[Instance], params: dict[str, Any], args: argparse.Namespace, mode: str) -> int:
+def solve_batch(
+    manager: Manager,
+    puzzle: Puzzle,
+    instances: list[Instance],
+    params: dict[str, Any],
+    args: argparse.Namespace,
+    mode: str,
+) -> int:
     """Solve every instance of a file; without a mode option each is checked for uniqueness.
 
     Ctrl-C ends the batch: the summary covers the instances searched so far.
@@ -510,9 +613,17 @@ def solve_batch(manager: Manager, puzzle: Puzzle, instances: list[Instance], par
         for number, printer in enumerate(printers):
             manager.register(printer, f"reporter-{number}")
         try:
-            outcome = run(puzzle, spec, make_search(puzzle, spec, params), mode=mode, limit=args.limit,
-                          hook=manager.hook, trace=trace_stream(args),
-                          source=f"{instance.source}:{instance.first_line}", timeout=args.timeout)
+            outcome = run(
+                puzzle,
+                spec,
+                make_search(puzzle, spec, params),
+                mode=mode,
+                limit=args.limit,
+                hook=manager.hook,
+                trace=trace_stream(args),
+                source=f"{instance.source}:{instance.first_line}",
+                timeout=args.timeout,
+            )
         except SearchInterrupted as stop:
             outcome, interrupted = stop.outcome, True
         finally:
@@ -533,8 +644,11 @@ def solve_batch(manager: Manager, puzzle: Puzzle, instances: list[Instance], par
         print(json.dumps({"type": "batch", "puzzle": puzzle.name, **summary}), flush=True)
     else:
         print(
-            (f"{summary['instances']} puzzles: " if summary["searched"] == summary["instances"]
-             else f"{summary['searched']} of {summary['instances']} puzzles searched (interrupted): ")
+            (
+                f"{summary['instances']} puzzles: "
+                if summary["searched"] == summary["instances"]
+                else f"{summary['searched']} of {summary['instances']} puzzles searched (interrupted): "
+            )
             + f"{summary['solved']} solved "
             f"({summary['multiple']} with several solutions), {summary['unsolvable']} unsolvable"
             + (f", {summary['unknown']} unknown (stopped early)" if summary["unknown"] else "")

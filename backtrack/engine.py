@@ -23,7 +23,7 @@ import enum
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Iterable, Iterator, Sequence, TextIO
+from typing import Any, ClassVar, Generator, Hashable, Iterable, Sequence, TextIO
 
 __all__ = ["Search", "Report", "Verdict", "Stop", "PrefixError"]
 
@@ -179,7 +179,7 @@ class Search:
         prefix: Sequence[Any] = (),
         trace: TextIO | None = None,
         timeout: float | None = None,
-    ) -> Iterator[Any]:
+    ) -> Generator[Any, None, None]:
         """Iterate over solutions (snapshots), at most ``limit`` of them.
 
         ``prefix`` replays those moves first (levels 0, 1, ...) and searches only the
@@ -221,7 +221,7 @@ class Search:
     # -- the engine ---------------------------------------------------------------
     def _searching(
         self, limit: int | None, prefix: Sequence[Any], trace: TextIO | None, timeout: float | None, snapshot: bool
-    ) -> Iterator[Any]:
+    ) -> Generator[Any, None, None]:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
         if timeout is not None and not timeout >= 0:
@@ -261,7 +261,11 @@ class Search:
             report.seconds = time.perf_counter() - started
 
     def _walk(
-        self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None,
+        self,
+        prefix: tuple,
+        trace: TextIO | None,
+        snapshot: bool,
+        deadline: float | None = None,
         frontier_depth: int | None = None,
     ) -> "_Walk":
         return _Walk(self, prefix, trace, snapshot, deadline, frontier_depth)
@@ -333,7 +337,18 @@ class _Walk:
     def close(self) -> None:
         self._gen.close()
 
-    def _descend(self, path: list, base: int, moves: Any, valid: Any, filtered: bool, record: Any, undo: Any, done: Any, snapshot: bool) -> Iterator[Any]:
+    def _descend(
+        self,
+        path: list,
+        base: int,
+        moves: Any,
+        valid: Any,
+        filtered: bool,
+        record: Any,
+        undo: Any,
+        done: Any,
+        snapshot: bool,
+    ) -> Generator[Any, None, None]:
         """The walk below the prefix ``path[:base]``: the per-attempt hot loop.
 
         ``made[level]`` is the move recorded at each level above the current one and
@@ -389,7 +404,7 @@ class _Walk:
             if solving:  # closed while handing out a solution: its last move is still recorded
                 path.append(move)
 
-    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Generator[Any, None, None]:
         search = self.search
         moves, valid, filtered, record, undo, done = methods
         path: list = []

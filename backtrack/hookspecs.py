@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """The hooks of ``backtrack``: one registration hook and three search events.
 
 Plugins mark their implementations with :data:`hookimpl`; a plugin module named by

@@ -27,7 +27,10 @@ BOM = "\ufeff"
 
 
 def decode(data: bytes, source: str) -> str:
-    """``data`` as text: strict UTF-8 without a leading byte-order mark; :class:`InputError` if not UTF-8 or too long."""
+    """``data`` as text: strict UTF-8 without a leading byte-order mark.
+
+    :class:`InputError` when it is not UTF-8 (naming the line and column) or too long.
+    """
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_long(), source)
     try:
@@ -44,7 +47,9 @@ def decode(data: bytes, source: str) -> str:
 
 def too_long() -> str:
     """The message for input over :data:`MAX_INPUT_BYTES`."""
-    return f"the input is longer than {MAX_INPUT_BYTES:,} bytes ({MAX_INPUT_BYTES / 2**20:g} MiB), the most that is read"
+    return (
+        f"the input is longer than {MAX_INPUT_BYTES:,} bytes ({MAX_INPUT_BYTES / 2**20:g} MiB), the most that is read"
+    )
 
 
 def read_stream(stream: BinaryIO, source: str) -> str:

@@ -64,16 +64,19 @@ class Manager:
         self.problems.append(message)
         warnings.warn(message, PluginWarning, stacklevel=3)
 
-    def register(self, plugin: object, name: str | None = None, *, distribution: str = "(registered directly)", version: str = "") -> bool:
+    def register(
+        self, plugin: object, name: str | None = None, *, distribution: str = "(registered directly)", version: str = ""
+    ) -> bool:
         """Register a plugin object or module; false, with a warning, when it is unusable.
 
         This is how tests and programs add a plugin without installing it.
         """
         try:
-            name = self.pm.register(plugin, name)
+            registered = self.pm.register(plugin, name)
         except Exception as error:  # a hook with wrong arguments, or a name taken twice
             self._problem(f"plugin {name or plugin!r} could not be registered: {error}")
             return False
+        name = registered or self.pm.get_name(plugin) or repr(plugin)
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as error:
@@ -110,7 +113,10 @@ class Manager:
             try:
                 plugin = point.load()
             except Exception as error:
-                self._problem(f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: {type(error).__name__}: {error}")
+                self._problem(
+                    f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: "
+                    f"{type(error).__name__}: {error}"
+                )
                 continue
             self.register(plugin, point.name, distribution=dist_name, version=version)
 
@@ -134,7 +140,10 @@ class Manager:
             if not isinstance(puzzle, Puzzle):
                 self._problem(f"plugin {plugin!r} returned {puzzle!r}, not a backtrack.Puzzle")
             elif puzzle.name in self._puzzles:
-                self._problem(f"puzzle {puzzle.name!r} of plugin {plugin!r} is provided by {self._puzzles[puzzle.name].plugin!r} already")
+                self._problem(
+                    f"puzzle {puzzle.name!r} of plugin {plugin!r} is provided by "
+                    f"{self._puzzles[puzzle.name].plugin!r} already"
+                )
             else:
                 self._puzzles[puzzle.name] = RegisteredPuzzle(puzzle, plugin, distribution, version)
 

@@ -41,7 +41,8 @@ def format_progress(state: Progress, elapsed: float | None = None) -> str:
     elapsed = state.elapsed if elapsed is None else elapsed
     return (
         f"subtrees {state.done}/{state.total}  solutions {state.solutions:,}  "
-        f"{_human(state.rate)} attempts/s  {_clock(elapsed)}  ({state.executor}, {state.workers} worker{'s' if state.workers != 1 else ''})"
+        f"{_human(state.rate)} attempts/s  {_clock(elapsed)}  "
+        f"({state.executor}, {state.workers} worker{'s' if state.workers != 1 else ''})"
     )
 
 

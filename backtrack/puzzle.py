@@ -108,7 +108,9 @@ class Param:
         """What the parameter takes, in words: ``a whole number from 1 to 64``, ``one of yes, no``."""
         if self.choices is not None:
             return "one of " + ", ".join(map(str, self.choices))
-        kind = {int: "a whole number", float: "a number", str: "a text"}.get(self.kind, getattr(self.kind, "__name__", "a value"))  # type: ignore[call-overload]
+        kind = {int: "a whole number", float: "a number", str: "a text"}.get(
+            self.kind, getattr(self.kind, "__name__", "a value")
+        )  # type: ignore[call-overload]
         return f"{kind} {self.range()}".strip()
 
 
@@ -181,8 +183,11 @@ def accepted(function: Callable[..., Any], params: Mapping[str, Any]) -> dict[st
         return dict(params)
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.parameters.values()):
         return dict(params)
-    names = {name for name, p in signature.parameters.items()
-             if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+    names = {
+        name
+        for name, p in signature.parameters.items()
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    }
     return {name: value for name, value in params.items() if name in names}
 
 

@@ -175,8 +175,13 @@ class JsonLinesReporter:
 
     @hookimpl
     def backtrack_solution_found(self, info: SearchInfo, number: int, solution: Any, rendered: str | None) -> None:
-        record: dict[str, Any] = {"type": "solution", "puzzle": info.puzzle, "source": info.source, "number": number,
-                                  "rendered": rendered or ""}
+        record: dict[str, Any] = {
+            "type": "solution",
+            "puzzle": info.puzzle,
+            "source": info.source,
+            "number": number,
+            "rendered": rendered or "",
+        }
         if self.as_json is not None:
             record["data"] = self.as_json(self.spec, solution)
         self.write(record)

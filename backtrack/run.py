@@ -56,8 +56,10 @@ def held_interrupt() -> Iterator[None]:
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
         yield
         return
     caught: list[int] = []
@@ -119,8 +121,9 @@ def run(
                     with held_interrupt():  # a solution is handed out whole, or not at all
                         rendered = puzzle.render(spec, solution)
                         if hook is not None:
-                            hook.backtrack_solution_found(info=info, number=len(outcome.solutions) + 1,
-                                                          solution=solution, rendered=rendered)
+                            hook.backtrack_solution_found(
+                                info=info, number=len(outcome.solutions) + 1, solution=solution, rendered=rendered
+                            )
                         outcome.solutions.append(solution)
                         outcome.rendered.append(rendered)
             finally:

@@ -41,7 +41,7 @@ cannot pass it deeper), or with as many and nothing was found below it.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator, TextIO
+from typing import Any, Generator, TextIO
 
 from .engine import Search, Stop, _Walk, replay, take_back
 
@@ -77,7 +77,11 @@ class ShortestSearch(Search):
         return not cut
 
     def _walk(
-        self, prefix: tuple, trace: TextIO | None, snapshot: bool, deadline: float | None = None,
+        self,
+        prefix: tuple,
+        trace: TextIO | None,
+        snapshot: bool,
+        deadline: float | None = None,
         frontier_depth: int | None = None,
     ) -> "_DeepeningWalk":
         if frontier_depth is not None:
@@ -94,7 +98,7 @@ class _DeepeningWalk(_Walk):
 
     __slots__ = ()
 
-    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Iterator[Any]:
+    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Generator[Any, None, None]:
         search = self.search
         assert isinstance(search, ShortestSearch)
         moves, valid, filtered, record, undo, done = methods
@@ -121,7 +125,7 @@ class _DeepeningWalk(_Walk):
                     print(f"depth limit {limit}", file=trace)
                 cut = False
 
-                def limited(level: int) -> Any:
+                def limited(level: int, limit: int = limit) -> Any:
                     """The moves at ``level``, none at the limit or where the bound says the limit is out of reach."""
                     nonlocal cut
                     if level >= limit:

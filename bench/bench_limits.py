@@ -56,8 +56,12 @@ def tents() -> str:
     rng.shuffle(cells)
     for cell in cells[: side * side * 2 // 5]:
         r, c = divmod(cell, side)
-        near = [(r + dr) * side + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                if 0 <= r + dr < side and 0 <= c + dc < side]
+        near = [
+            (r + dr) * side + c + dc
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if 0 <= r + dr < side and 0 <= c + dc < side
+        ]
         spots = [n for n in near if abs(n // side - r) + abs(n % side - c) == 1 and n not in trees and n not in planted]
         if cell in trees or cell in planted or not spots or any(n in planted for n in near):
             continue
@@ -106,16 +110,27 @@ def skyline() -> str:
         return count
 
     columns = [[heights[r][c] for r in range(n)] for c in range(n)]
-    clues = [[seen(col) for col in columns], [seen(col[::-1]) for col in columns],
-             [seen(row) for row in heights], [seen(row[::-1]) for row in heights]]
+    clues = [
+        [seen(col) for col in columns],
+        [seen(col[::-1]) for col in columns],
+        [seen(row) for row in heights],
+        [seen(row[::-1]) for row in heights],
+    ]
     lines = [" ".join(map(str, side)) for side in clues]
     lines += [" ".join(str(h) if (r + c) % 2 else "." for c, h in enumerate(row)) for r, row in enumerate(heights)]
     return "\n".join(lines) + "\n"
 
 
 LARGEST = {
-    "queens": queens, "akari": akari, "bubbles": bubbles, "infinity-loop": infinity_loop, "tents": tents,
-    "ricochet": ricochet, "sudoku": sudoku, "kendoku": kendoku, "skyline": skyline,
+    "queens": queens,
+    "akari": akari,
+    "bubbles": bubbles,
+    "infinity-loop": infinity_loop,
+    "tents": tents,
+    "ricochet": ricochet,
+    "sudoku": sudoku,
+    "kendoku": kendoku,
+    "skyline": skyline,
 }
 
 

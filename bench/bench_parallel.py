@@ -42,8 +42,10 @@ def speedup(request):
     yield _speed
     if 1 in _speed and 2 in _speed:
         reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        line = (f"queens {_speed['n']}: 1 worker {_speed[1]:.2f} s, 2 workers {_speed[2]:.2f} s, "
-                f"speed-up {_speed[1] / _speed[2]:.2f}x (target >= 1.8 on 2 free cores)")
+        line = (
+            f"queens {_speed['n']}: 1 worker {_speed[1]:.2f} s, 2 workers {_speed[2]:.2f} s, "
+            f"speed-up {_speed[1] / _speed[2]:.2f}x (target >= 1.8 on 2 free cores)"
+        )
         if reporter is not None:
             reporter.write_line("")
             reporter.write_line(line)
@@ -62,8 +64,23 @@ def count(n: int, **options) -> parallel.CountReport:
 def command(n: int, workers: int) -> dict:
     """``backtrack solve queens -p n=N --count --workers W --json`` in a subprocess: its JSON."""
     done = subprocess.run(
-        [sys.executable, "-m", "backtrack.cli", "solve", "queens", "-p", f"n={n}", "--count", "--workers", str(workers), "--json", "-q"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "backtrack.cli",
+            "solve",
+            "queens",
+            "-p",
+            f"n={n}",
+            "--count",
+            "--workers",
+            str(workers),
+            "--json",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     result = json.loads(done.stdout)
     assert (result["solutions"], result["attempts"], result["complete"]) == (*QUEENS[n], True)
@@ -120,9 +137,11 @@ def main(n: int = BIG) -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         how = result["parallel"]
-        print(f"queens {n}, --workers {workers}: {result['solutions']} solutions, {result['attempts']} attempts, "
-              f"{times[workers]:.2f} s wall, {cpu:.2f} s CPU ({how['executor']}, {how['subtrees']} subtrees at depth "
-              f"{how['depth']}, {how['subtrees_here']} counted in the command's own process)")
+        print(
+            f"queens {n}, --workers {workers}: {result['solutions']} solutions, {result['attempts']} attempts, "
+            f"{times[workers]:.2f} s wall, {cpu:.2f} s CPU ({how['executor']}, {how['subtrees']} subtrees at depth "
+            f"{how['depth']}, {how['subtrees_here']} counted in the command's own process)"
+        )
     print(f"speed-up 2 workers / 1 worker: {times[1] / times[2]:.2f}x (target >= 1.8 on 2 free cores)")
     count(8, workers=1)  # loads the installed plugins once, as any first count does
     search = queens.search(queens.Queens(8))
@@ -132,7 +151,10 @@ def main(n: int = BIG) -> None:
     for label, options in (("workers=2", {}), ("workers=2, warmup=0 (pool forced)", {"warmup": 0})):
         started = time.perf_counter()
         count(8, workers=2, **options)
-        print(f"queens 8: serial {serial * 1e3:.1f} ms, parallel.count {label} {(time.perf_counter() - started) * 1e3:.1f} ms")
+        print(
+            f"queens 8: serial {serial * 1e3:.1f} ms, "
+            f"parallel.count {label} {(time.perf_counter() - started) * 1e3:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -36,7 +36,10 @@ def pytest_terminal_summary(terminalreporter):
             continue
         for role, median in sorted(roles.items()):
             if role != "baseline":
-                lines.append(f"{group}: {role} / baseline = {median / baseline:.2f}  (medians {median * 1e3:.2f} ms / {baseline * 1e3:.2f} ms)")
+                lines.append(
+                    f"{group}: {role} / baseline = {median / baseline:.2f}  "
+                    f"(medians {median * 1e3:.2f} ms / {baseline * 1e3:.2f} ms)"
+                )
     if lines:
         terminalreporter.section("speed ratios (median time, same run)")
         for line in lines:

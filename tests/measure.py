@@ -52,7 +52,9 @@ def setup_cost(puzzle: str, text: str, params: dict | None = None, *, hang: floa
         path.write_text(text, encoding="utf-8")
         done = subprocess.run(
             [sys.executable, "-c", SCRIPT, puzzle, str(path), json.dumps(params or {})],
-            capture_output=True, text=True, timeout=hang,
+            capture_output=True,
+            text=True,
+            timeout=hang,
         )
     if done.returncode != 0:
         raise AssertionError(f"the setup of {puzzle} failed:\n{done.stderr[-3000:]}")

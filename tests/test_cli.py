@@ -118,13 +118,19 @@ def test_a_closed_pipe_ends_quietly():
     "mode, first_line",
     [
         ([], "0 solutions so far (stopped by the timeout: the search is incomplete, solutions may exist)"),
-        (["--unique"], "unknown: 0 solutions found before the search was stopped by the timeout (not searched to the end)"),
+        (
+            ["--unique"],
+            "unknown: 0 solutions found before the search was stopped by the timeout (not searched to the end)",
+        ),
         (["--count"], "0 solutions so far (stopped by the timeout: incomplete, 0 of 812 subtrees counted)"),
     ],
 )
 def test_a_timeout_says_so_and_exits_124(capsys, mode, first_line):
-    status, out, _ = solve(capsys, "queens", "-p", "n=30", "--timeout", "0.2", "--workers", "1", *mode) if mode == ["--count"] \
+    status, out, _ = (
+        solve(capsys, "queens", "-p", "n=30", "--timeout", "0.2", "--workers", "1", *mode)
+        if mode == ["--count"]
         else solve(capsys, "queens", "-p", "n=30", "--timeout", "0.2", *mode)
+    )
     assert status == 124
     assert out.splitlines()[0] == first_line
 
@@ -182,8 +188,14 @@ def test_hints_only_suggest_what_works_for_the_puzzle(capsys):
     assert status == 124 and "with --checkpoint FILE, a count stopped early can be resumed" in err
 
 
-@pytest.mark.parametrize("value, message", [("100", "must be from 1 to 64, not '100'"), ("0", "must be from 1 to 64"),
-                                            ("1" * 5000, "takes a whole number from 1 to 64, not '1111")])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("100", "must be from 1 to 64, not '100'"),
+        ("0", "must be from 1 to 64"),
+        ("1" * 5000, "takes a whole number from 1 to 64, not '1111"),
+    ],
+)
 def test_parameters_are_range_checked(capsys, value, message):
     status, _, err = solve(capsys, "queens", "-p", f"n={value}")
     assert status == 2 and message in err and len(err) < 300
@@ -231,8 +243,10 @@ def test_a_plugin_whose_parser_crashes_is_named_without_a_traceback(capsys, monk
     monkeypatch.setattr("sys.stdin", io.StringIO("x"))
     status, _, err = solve(capsys, "broken", "-")
     assert status == 2
-    assert err == ("backtrack: error: <stdin>:1: the broken plugin failed to read this input "
-                   "(ZeroDivisionError: division by zero); this is a bug of the plugin\n")
+    assert err == (
+        "backtrack: error: <stdin>:1: the broken plugin failed to read this input "
+        "(ZeroDivisionError: division by zero); this is a bug of the plugin\n"
+    )
 
 
 # -- the README documents what the command does ---------------------------------------------------
@@ -255,7 +269,9 @@ def test_the_readme_option_table_lists_every_solve_option():
     from backtrack.cli import build_parser
 
     solve_parser = build_parser()._subparsers._group_actions[0].choices["solve"]  # type: ignore[union-attr]
-    options = {string for action in solve_parser._actions for string in action.option_strings if string.startswith("--")}
+    options = {
+        string for action in solve_parser._actions for string in action.option_strings if string.startswith("--")
+    }
     options -= {"--help"}
     text = README.read_text(encoding="utf-8")
     table = re.search(r"\| option \| meaning \|\n\|[-| ]+\|\n((?:\|.*\|\n)+)", text).group(1)  # type: ignore[union-attr]

@@ -71,8 +71,13 @@ def test_ctrl_c_prints_the_partial_report_and_a_rerun_resumes(tmp_path, workers)
 
 def interrupt_running(args: list[str], *, after: float = 1.5, first_line: bool = False) -> tuple[int, str, str]:
     """Start ``backtrack solve ARGS``, press Ctrl-C after ``after`` seconds (or once a first line is out)."""
-    process = subprocess.Popen([sys.executable, "-m", "backtrack.cli", "solve", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "backtrack.cli", "solve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         head = ""
         if first_line:

@@ -17,7 +17,6 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -42,16 +41,45 @@ def cluster(tmp_path_factory):
     logs = folder / "logs.txt"
     processes = []
     with open(logs, "w") as log:
-        processes.append(subprocess.Popen([*dask_command(), "scheduler", "--scheduler-file", str(scheduler_file),
-                                           "--port", "0", "--dashboard-address", ":0", "--no-show"],
-                                          stdout=log, stderr=subprocess.STDOUT, cwd=folder))
+        processes.append(
+            subprocess.Popen(
+                [
+                    *dask_command(),
+                    "scheduler",
+                    "--scheduler-file",
+                    str(scheduler_file),
+                    "--port",
+                    "0",
+                    "--dashboard-address",
+                    ":0",
+                    "--no-show",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=folder,
+            )
+        )
         until = time.monotonic() + 60
         while not scheduler_file.exists() and time.monotonic() < until:
             time.sleep(0.1)
         for _ in range(2):
-            processes.append(subprocess.Popen([*dask_command(), "worker", "--scheduler-file", str(scheduler_file),
-                                               "--nthreads", "1", "--no-nanny", "--no-dashboard"],
-                                              stdout=log, stderr=subprocess.STDOUT, cwd=folder))
+            processes.append(
+                subprocess.Popen(
+                    [
+                        *dask_command(),
+                        "worker",
+                        "--scheduler-file",
+                        str(scheduler_file),
+                        "--nthreads",
+                        "1",
+                        "--no-nanny",
+                        "--no-dashboard",
+                    ],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    cwd=folder,
+                )
+            )
         address = json.loads(scheduler_file.read_text())["address"]
         with distributed.Client(scheduler_file=str(scheduler_file), timeout=30) as client:
             client.wait_for_workers(2, timeout=60)
@@ -73,8 +101,20 @@ def serial_queens(n: int) -> tuple[int, int]:
 
 
 def test_the_command_counts_through_a_scheduler_file_and_prints_the_dashboard(cluster, capsys):
-    status = main(["solve", "queens", "-p", "n=11", "-p", "method=classic", "--count", "--json",
-                   "--scheduler-file", str(cluster["file"])])
+    status = main(
+        [
+            "solve",
+            "queens",
+            "-p",
+            "n=11",
+            "-p",
+            "method=classic",
+            "--count",
+            "--json",
+            "--scheduler-file",
+            str(cluster["file"]),
+        ]
+    )
     out, err = capsys.readouterr()
     result = json.loads(out)
     assert status == 0
@@ -85,8 +125,26 @@ def test_the_command_counts_through_a_scheduler_file_and_prints_the_dashboard(cl
 
 def test_the_command_honours_dasks_configured_address(cluster):
     env = {**os.environ, "DASK_SCHEDULER_ADDRESS": cluster["address"]}
-    done = subprocess.run([sys.executable, "-m", "backtrack.cli", "solve", "queens", "-p", "n=11", "-p", "method=classic",
-                           "--count", "--json", "--scheduler"], capture_output=True, text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "backtrack.cli",
+            "solve",
+            "queens",
+            "-p",
+            "n=11",
+            "-p",
+            "method=classic",
+            "--count",
+            "--json",
+            "--scheduler",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["solutions"] == 2680 and result["parallel"]["executor"] == "dask"
@@ -106,9 +164,11 @@ def test_workers_running_another_version_are_refused_before_any_work():
 
     class Client:
         def run(self, function, names):
-            return {"tcp://a:1": {"backtrack": "0.1.0", "their-puzzles": "2.0"},
-                    "tcp://b:1": {"backtrack": "0.0.9", "their-puzzles": "2.0"},
-                    "tcp://c:1": {"backtrack": "0.1.0", "their-puzzles": None}}
+            return {
+                "tcp://a:1": {"backtrack": "0.1.0", "their-puzzles": "2.0"},
+                "tcp://b:1": {"backtrack": "0.0.9", "their-puzzles": "2.0"},
+                "tcp://c:1": {"backtrack": "0.1.0", "their-puzzles": None},
+            }
 
     with pytest.raises(ClusterError) as refused:
         check_versions(Client(), {"backtrack": "0.1.0", "their-puzzles": "2.0"})
@@ -127,8 +187,9 @@ def test_a_worker_killed_during_a_count_loses_and_doubles_nothing(cluster):
                 killed.set()
                 os.kill(victim.pid, signal.SIGKILL)
 
-        report = parallel.count("queens", None, {"n": 11, "method": "classic"}, client=client, warmup=0,
-                                depth=2, progress=kill_after_a_few)
+        report = parallel.count(
+            "queens", None, {"n": 11, "method": "classic"}, client=client, warmup=0, depth=2, progress=kill_after_a_few
+        )
     assert killed.is_set() and victim.wait(10) is not None
     assert report.complete and report.executor == "dask"
     assert (report.solutions, report.attempts) == QUEENS_11_CLASSIC == serial_queens(11)

@@ -72,7 +72,7 @@ def random_tree(draw_sizes, ok_bits, goal_bits):
     """A tree whose nodes are tuples of child indices (the path from the root)."""
     children, ok, goals = {}, set(), set()
     sizes = iter(draw_sizes)
-    bits = iter(zip(ok_bits, goal_bits))
+    bits = iter(zip(ok_bits, goal_bits, strict=False))
     frontier = [()]
     while frontier:
         node = frontier.pop(0)
@@ -317,8 +317,15 @@ class Wide(Search):
 
 @pytest.mark.parametrize(
     "solutions, complete, verdict",
-    [(0, True, "unsolvable"), (1, True, "unique"), (2, True, "ambiguous"), (5, False, "ambiguous"),
-     (2, False, "ambiguous"), (1, False, "unknown"), (0, False, "unknown")],
+    [
+        (0, True, "unsolvable"),
+        (1, True, "unique"),
+        (2, True, "ambiguous"),
+        (5, False, "ambiguous"),
+        (2, False, "ambiguous"),
+        (1, False, "unknown"),
+        (0, False, "unknown"),
+    ],
 )
 def test_a_verdict_claims_unique_or_unsolvable_only_after_the_whole_space(solutions, complete, verdict):
     assert Verdict.of(solutions, complete).value == verdict

@@ -33,7 +33,25 @@ SEARCH_SECONDS = 0.05
 LONGEST_EXAMPLE = 6000
 
 HUGE_NUMBER = "9" * 5000
-ODD_PIECES = ["\ufeff", "\x00", "\r", "\t", "\r\n", "é", "\u00a0", "１", "٣", "-1", "0", "00", "+7", HUGE_NUMBER, "\n\n", "#", "  "]
+ODD_PIECES = [
+    "\ufeff",
+    "\x00",
+    "\r",
+    "\t",
+    "\r\n",
+    "é",
+    "\u00a0",
+    "１",
+    "٣",
+    "-1",
+    "0",
+    "00",
+    "+7",
+    HUGE_NUMBER,
+    "\n\n",
+    "#",
+    "  ",
+]
 
 
 def installed() -> dict[str, Puzzle]:
@@ -48,7 +66,9 @@ PUZZLES = installed()
 
 def examples(puzzle: Puzzle) -> list[str]:
     texts = [read_file(path) for path in puzzle.examples.values()]
-    return [text for text in texts if len(text) <= LONGEST_EXAMPLE] or [text[:LONGEST_EXAMPLE] for text in texts] or [""]
+    return (
+        [text for text in texts if len(text) <= LONGEST_EXAMPLE] or [text[:LONGEST_EXAMPLE] for text in texts] or [""]
+    )
 
 
 def alphabet(texts: list[str]) -> list[str]:
@@ -59,13 +79,17 @@ def alphabet(texts: list[str]) -> list[str]:
 def mutation(draw: st.DrawFn, text: str, chars: list[str]) -> str:
     """One change to ``text``."""
     lines = text.split("\n")
-    kind = draw(st.sampled_from(["replace", "insert", "delete", "double line", "drop line", "swap lines", "truncate", "number"]))
+    kind = draw(
+        st.sampled_from(["replace", "insert", "delete", "double line", "drop line", "swap lines", "truncate", "number"])
+    )
     at = draw(st.integers(0, max(0, len(text))))
     if kind == "replace" and text:
         at = min(at, len(text) - 1)
         return text[:at] + draw(st.sampled_from(chars)) + text[at + 1 :]
     if kind == "insert":
-        piece = draw(st.one_of(st.sampled_from(chars), st.sampled_from(ODD_PIECES), st.text(st.sampled_from(chars), max_size=8)))
+        piece = draw(
+            st.one_of(st.sampled_from(chars), st.sampled_from(ODD_PIECES), st.text(st.sampled_from(chars), max_size=8))
+        )
         return text[:at] + piece + text[at:]
     if kind == "delete":
         end = draw(st.integers(at, min(len(text), at + 12)))
@@ -138,8 +162,12 @@ def test_every_input_parses_or_is_an_input_error(name):
     texts = examples(puzzle)
     chars = alphabet(texts)
 
-    @settings(max_examples=BUDGET, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @settings(
+        max_examples=BUDGET,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
     @given(text=puzzle_inputs(texts, chars), params=param_choices(puzzle))
     def case(text: str, params: dict) -> None:
         total = lines_of(text)

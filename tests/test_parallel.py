@@ -29,7 +29,9 @@ warnings.filterwarnings("ignore", category=UserWarning, module="backtrack")
 
 @pytest.fixture(scope="module")
 def pool():
-    executor = concurrent.futures.ProcessPoolExecutor(2, mp_context=parallel.local_context(), initializer=parallel.worker_init)
+    executor = concurrent.futures.ProcessPoolExecutor(
+        2, mp_context=parallel.local_context(), initializer=parallel.worker_init
+    )
     yield executor
     executor.shutdown(cancel_futures=True)
 
@@ -44,7 +46,8 @@ def installed():
 #: A timeout cuts a subtree running in this process through a simulated Ctrl-C, which
 #: needs the main thread and Python's SIGINT handler; elsewhere it is checked between subtrees.
 needs_alarm = pytest.mark.skipif(
-    threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler,
+    threading.current_thread() is not threading.main_thread()
+    or signal.getsignal(signal.SIGINT) is not signal.default_int_handler,
     reason="timeouts in this process need the main thread and the default SIGINT handler",
 )
 
@@ -188,7 +191,10 @@ def test_forked_workers_count_alone_and_this_process_only_waits(installed):
     queens = installed.puzzle("queens")
     report = parallel.count("queens", None, {"n": 9, "method": "classic"}, workers=2, warmup=0)
     assert report.executor == "local" and report.subtrees_here == 0
-    assert (report.solutions, report.attempts, report.complete) == (*serial(queens, queens.build(n=9), method="classic"), True)
+    assert (report.solutions, report.attempts, report.complete) == (
+        *serial(queens, queens.build(n=9), method="classic"),
+        True,
+    )
 
 
 def test_this_process_helps_while_spawned_workers_start(installed, monkeypatch):
@@ -201,7 +207,10 @@ def test_this_process_helps_while_spawned_workers_start(installed, monkeypatch):
     queens = installed.puzzle("queens")
     report = parallel.count("queens", None, {"n": 9, "method": "classic"}, workers=2, warmup=0)
     assert report.executor == "local" and report.subtrees_here > 0
-    assert (report.solutions, report.attempts, report.complete) == (*serial(queens, queens.build(n=9), method="classic"), True)
+    assert (report.solutions, report.attempts, report.complete) == (
+        *serial(queens, queens.build(n=9), method="classic"),
+        True,
+    )
 
 
 @pytest.mark.parametrize("n", [6, 10])
@@ -254,7 +263,10 @@ def test_random_synthetic_trees_in_process():
 
 
 def test_a_failing_subtree_is_named(pool):
-    with pytest.raises(parallel.SubtreeError, match=r"subtree \d+ \(prefix \(\d+, \d+\)\) failed in a worker: RuntimeError: a bug in record"):
+    with pytest.raises(
+        parallel.SubtreeError,
+        match=r"subtree \d+ \(prefix \(\d+, \d+\)\) failed in a worker: RuntimeError: a bug in record",
+    ):
         parallel.count(BROKEN, "6 4 1", executor=pool, warmup=0, steal=False, depth=2)
 
 
@@ -266,7 +278,9 @@ def test_solutions_above_the_split_are_counted_by_the_splitter():
     assert report.split_solutions == cut.solutions and report.solutions == tree_count(*shape)[0]
 
 
-@pytest.mark.parametrize("kind, reason", [(Unsplittable, "splittable = False"), (OwnWalk, "overrides the engine's walk")])
+@pytest.mark.parametrize(
+    "kind, reason", [(Unsplittable, "splittable = False"), (OwnWalk, "overrides the engine's walk")]
+)
 def test_a_search_that_cannot_be_split_is_counted_serially(kind, reason, tmp_path):
     puzzle = Puzzle("unsplittable", "no split", parse_tree, lambda spec, **_: kind(spec), render_tree)
     report = parallel.count(puzzle, "6 4 1", workers=2)
@@ -322,7 +336,11 @@ def test_every_installed_puzzle_with_examples(installed, pool):
                     continue
                 for depth in (None, 1, 2, 3):
                     report = parallel.count(puzzle, part, source=str(path), workers=1, depth=depth)
-                    assert (report.solutions, report.attempts, report.complete) == (whole.solutions, whole.attempts, True), (name, path, depth)
+                    assert (report.solutions, report.attempts, report.complete) == (
+                        whole.solutions,
+                        whole.attempts,
+                        True,
+                    ), (name, path, depth)
                     if report.executor == "serial":
                         assert "cannot be split" in report.note
                         break
@@ -332,7 +350,10 @@ def test_every_installed_puzzle_with_examples(installed, pool):
         if widest is not None and widest[0] > 1:
             _, part, path, whole = widest
             report = parallel.count(puzzle, part, source=str(path), executor=pool, warmup=0, steal=False)
-            assert (report.solutions, report.attempts, report.complete) == (whole.solutions, whole.attempts, True), (name, path)
+            assert (report.solutions, report.attempts, report.complete) == (whole.solutions, whole.attempts, True), (
+                name,
+                path,
+            )
     assert "queens" in checked
 
 
@@ -410,8 +431,14 @@ def test_a_cut_last_line_is_counted_again(installed, tmp_path):
     [
         (lambda lines: ["garbage"] + lines[1:], r"c:1: not a backtrack checkpoint"),
         (lambda lines: lines[:2] + ['{"subtree": "x"}'] + lines[2:], r"c:3: corrupt checkpoint line"),
-        (lambda lines: lines + [json.dumps({"subtree": 0, "solutions": 999, "attempts": 1})], r"subtree 0 is recorded twice"),
-        (lambda lines: lines + [json.dumps({"subtree": 10**6, "solutions": 1, "attempts": 1})], r"corrupt checkpoint line"),
+        (
+            lambda lines: lines + [json.dumps({"subtree": 0, "solutions": 999, "attempts": 1})],
+            r"subtree 0 is recorded twice",
+        ),
+        (
+            lambda lines: lines + [json.dumps({"subtree": 10**6, "solutions": 1, "attempts": 1})],
+            r"corrupt checkpoint line",
+        ),
     ],
 )
 def test_a_corrupt_checkpoint_is_refused(tmp_path, change, message):
@@ -435,7 +462,10 @@ def test_a_checkpoint_of_another_count_is_refused(tmp_path):
     parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint)
     same = parallel.count("queens", None, {"n": 6, "method": "bitmask"}, workers=1, checkpoint=checkpoint)
     assert same.resumed == same.subtrees  # the default method spelled out is the same count
-    with pytest.raises(CheckpointError, match=r"checkpoint of another count: puzzle 'queens' \(built from params, method=bitmask n=6\), not .*n=7"):
+    with pytest.raises(
+        CheckpointError,
+        match=r"checkpoint of another count: puzzle 'queens' \(built from params, method=bitmask n=6\), not .*n=7",
+    ):
         parallel.count("queens", None, {"n": 7}, workers=1, checkpoint=checkpoint)
     with pytest.raises(CheckpointError, match="another split of this puzzle"):
         parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=1)
@@ -492,8 +522,13 @@ def test_command_counts_in_parallel_with_json(installed, capsys):
     status, out, _ = solve(capsys, "queens", "-p", "n=8", "-p", "method=classic", "--count", "--workers", "2", "--json")
     result = json.loads(out)
     assert status == 0
-    assert (result["solutions"], result["attempts"], result["complete"]) == (*serial(queens, queens.build(n=8), method="classic"), True)
-    assert result["interrupted"] is False and result["parallel"]["workers"] == 2 and result["parallel"]["subtrees"] >= 16
+    assert (result["solutions"], result["attempts"], result["complete"]) == (
+        *serial(queens, queens.build(n=8), method="classic"),
+        True,
+    )
+    assert (
+        result["interrupted"] is False and result["parallel"]["workers"] == 2 and result["parallel"]["subtrees"] >= 16
+    )
 
 
 def test_command_text_output_is_the_serial_one(capsys):
@@ -506,7 +541,9 @@ def test_command_checkpoint_and_resume(tmp_path, capsys):
     checkpoint = str(tmp_path / "q.ckpt")
     status, out, err = solve(capsys, "queens", "-p", "n=7", "--count", "--workers", "1", "--checkpoint", checkpoint)
     assert status == 0 and out.startswith("40 solutions (search complete)") and "checkpoint" in err
-    status, out, err = solve(capsys, "queens", "-p", "n=7", "--count", "--workers", "1", "--checkpoint", checkpoint, "--json")
+    status, out, err = solve(
+        capsys, "queens", "-p", "n=7", "--count", "--workers", "1", "--checkpoint", checkpoint, "--json"
+    )
     result = json.loads(out)
     assert result["solutions"] == 40 and result["parallel"]["resumed"] == result["parallel"]["subtrees"]
     status, out, err = solve(capsys, "queens", "-p", "n=6", "--count", "--checkpoint", checkpoint)
@@ -548,7 +585,6 @@ def test_scheduler_without_dask_says_how_to_install(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     status, out, err = solve(capsys, "queens", "-p", "n=5", "--count", "--scheduler", "tcp://127.0.0.1:1")
     assert status == 2 and "pip install 'backtrack[dask]'" in err
-
 
 
 # -- a worker that dies --------------------------------------------------------------------------

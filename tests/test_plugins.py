@@ -198,7 +198,10 @@ def third_party(tmp_path, monkeypatch):
         tmp_path, "choose-puzzle", "2.5", "[backtrack]\nchoose = choose_puzzle\n", {"choose_puzzle": PLUGIN_MODULE}
     )
     install_fake_distribution(
-        tmp_path, "broken-puzzle", "0.1", "[backtrack]\nbroken = broken_puzzle\n",
+        tmp_path,
+        "broken-puzzle",
+        "0.1",
+        "[backtrack]\nbroken = broken_puzzle\n",
         {"broken_puzzle": "raise ImportError('needs a module that is not installed')\n"},
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -206,7 +209,10 @@ def third_party(tmp_path, monkeypatch):
 
 
 def test_a_third_party_entry_point_is_found_and_a_broken_one_only_warns(third_party):
-    with pytest.warns(PluginWarning, match=r"plugin 'broken' \(broken_puzzle, from broken-puzzle\) failed to load: ImportError: needs a module"):
+    with pytest.warns(
+        PluginWarning,
+        match=r"plugin 'broken' \(broken_puzzle, from broken-puzzle\) failed to load: ImportError: needs a module",
+    ):
         manager = make_manager()
     found = manager.puzzles()["choose"]
     assert (found.plugin, found.distribution, found.version) == ("choose", "choose-puzzle", "2.5")
@@ -237,7 +243,9 @@ def test_the_same_plugin_installed_twice_is_listed_once(third_party, tmp_path_fa
     with pytest.warns(PluginWarning, match="broken"):
         manager = make_manager()
     assert manager.puzzle("choose").name == "choose"
-    assert [name for name in manager.pm.list_name_plugin() if name[0] == "choose"] == [("choose", manager.pm.get_plugin("choose"))]
+    assert [name for name in manager.pm.list_name_plugin() if name[0] == "choose"] == [
+        ("choose", manager.pm.get_plugin("choose"))
+    ]
 
 
 def test_built_in_puzzles_come_through_the_entry_point_group():
@@ -247,27 +255,37 @@ def test_built_in_puzzles_come_through_the_entry_point_group():
 
 
 def test_the_installed_command_runs_in_a_fresh_process():
-    done = subprocess.run([sys.executable, "-m", "backtrack.cli", "solve", "queens", "-p", "n=6", "--count"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "backtrack.cli", "solve", "queens", "-p", "n=6", "--count"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "4 solutions (search complete)"
 
 
 # -- problems of plugins, each reported once; any installed puzzle counted on its workers ---------
 
-BAD_HOOKS = '''
+BAD_HOOKS = """
 from backtrack import Puzzle, hookimpl
 
 @hookimpl
 def backtrack_puzzles():
     {body}
-'''
+"""
 
 
 def run_command(folder, *args, stdin=""):
     env = {**os.environ, "PYTHONPATH": str(folder) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run([sys.executable, "-m", "backtrack.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "backtrack.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
 
 
 def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_path):
@@ -277,8 +295,13 @@ def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_pa
         "again": "from backtrack_puzzles.queens import PUZZLE\n    return [PUZZLE]",
     }
     for name, body in bodies.items():
-        install_fake_distribution(tmp_path, f"{name}-puzzle", "1.0", f"[backtrack]\n{name} = {name}_puzzle\n",
-                                  {f"{name}_puzzle": BAD_HOOKS.format(body=body)})
+        install_fake_distribution(
+            tmp_path,
+            f"{name}-puzzle",
+            "1.0",
+            f"[backtrack]\n{name} = {name}_puzzle\n",
+            {f"{name}_puzzle": BAD_HOOKS.format(body=body)},
+        )
     done = run_command(tmp_path, "solve", "queens", "-p", "n=5", "--count")
     assert done.returncode == 0 and done.stdout.startswith("10 solutions")
     lines = done.stderr.splitlines()
@@ -291,8 +314,9 @@ def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_pa
 def test_an_installed_plugin_whose_hook_builds_new_descriptors_is_counted_on_the_workers(tmp_path):
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     module = re.search(r"```python\n(# choose_puzzle\.py.*?)```", readme, re.S).group(1)  # type: ignore[union-attr]
-    install_fake_distribution(tmp_path, "choose-puzzle", "1.0", "[backtrack]\nchoose = choose_puzzle\n",
-                              {"choose_puzzle": module})
+    install_fake_distribution(
+        tmp_path, "choose-puzzle", "1.0", "[backtrack]\nchoose = choose_puzzle\n", {"choose_puzzle": module}
+    )
     done = run_command(tmp_path, "solve", "choose", "-", "--count", "--workers", "2", "--json", stdin="22 11\n")
     result = json.loads(done.stdout)
     assert done.returncode == 0, done.stderr
@@ -309,10 +333,15 @@ def test_search_and_build_each_get_only_the_parameters_they_declare(capsys, monk
     def build(top):
         return (top, 3)
 
-    exact = Puzzle("exact", "no catch-alls", lambda text, source: (10, 3), lambda spec, top=10: Exact(spec, top),
-                   lambda spec, solution: " ".join(map(str, solution)),
-                   params=(Param("top", "digits below this", int, 10, low=1, high=10), Param("n", "unused here", int, 3)),
-                   build=build)
+    exact = Puzzle(
+        "exact",
+        "no catch-alls",
+        lambda text, source: (10, 3),
+        lambda spec, top=10: Exact(spec, top),
+        lambda spec, solution: " ".join(map(str, solution)),
+        params=(Param("top", "digits below this", int, 10, low=1, high=10), Param("n", "unused here", int, 3)),
+        build=build,
+    )
 
     class Plugin:
         @hookimpl

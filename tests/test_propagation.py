@@ -42,8 +42,10 @@ def test_counts_the_latin_squares(n, squares):
 
 def brute_force(grid: list[list[int]]) -> list[list[list[int]]]:
     n = len(grid)
-    rows = [[p for p in itertools.permutations(range(1, n + 1)) if all(g in (0, v) for g, v in zip(row, p))]
-            for row in grid]
+    rows = [
+        [p for p in itertools.permutations(range(1, n + 1)) if all(g in (0, v) for g, v in zip(row, p, strict=True))]
+        for row in grid
+    ]
     found = []
     for choice in itertools.product(*rows):
         if all(len({row[c] for row in choice}) == n for c in range(n)):
@@ -51,7 +53,9 @@ def brute_force(grid: list[list[int]]) -> list[list[list[int]]]:
     return found
 
 
-@pytest.mark.parametrize("text", ["1...\n....\n..3.\n....", "12..\n3...\n....\n...4", "1234\n....\n....\n2...", "11..\n....\n....\n...."])
+@pytest.mark.parametrize(
+    "text", ["1...\n....\n..3.\n....", "12..\n3...\n....\n...4", "1234\n....\n....\n2...", "11..\n....\n....\n...."]
+)
 def test_solutions_equal_a_brute_force_and_each_is_found_once(text):
     grid = LATIN.parse(text, "<test>")
     found = list(LATIN.LatinSearch(grid).solutions())

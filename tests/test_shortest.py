@@ -107,7 +107,7 @@ class BoundedPathSearch(PathSearch):
 
 
 def is_path(graph, path, start, target):
-    return path[0] == start and path[-1] == target and all(b in graph[a] for a, b in zip(path, path[1:]))
+    return path[0] == start and path[-1] == target and all(b in graph[a] for a, b in zip(path, path[1:], strict=False))
 
 
 @pytest.mark.parametrize("bounded", [False, True])

@@ -17,9 +17,12 @@ def manager():
 
 
 def brute_force(spec):
-    return sorted(chosen for size in range(len(spec.numbers) + 1)
-                  for chosen in itertools.combinations(range(len(spec.numbers)), size)
-                  if sum(spec.numbers[i] for i in chosen) == spec.target)
+    return sorted(
+        chosen
+        for size in range(len(spec.numbers) + 1)
+        for chosen in itertools.combinations(range(len(spec.numbers)), size)
+        if sum(spec.numbers[i] for i in chosen) == spec.target
+    )
 
 
 @pytest.mark.parametrize("text", ["17\n3 5 9 8 1 12", "10\n1 2 3 4 5 6 7", "5\n6 7", "4\n2 2 2"])
@@ -39,9 +42,15 @@ def test_the_checker_names_what_is_wrong():
     assert template.check(spec, (0, 0)) == ["a number is chosen twice", "the chosen numbers add up to 3, not 17"]
 
 
-@pytest.mark.parametrize("text, where", [("x", ":1:1: expected the target"), ("17\n3 -5", ":2:3: expected a number"),
-                                         ("17", ":1: expected the target and at least one"),
-                                         ("17 " + "9" * 5000, ":1:4: expected a number to choose from")])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("x", ":1:1: expected the target"),
+        ("17\n3 -5", ":2:3: expected a number"),
+        ("17", ":1: expected the target and at least one"),
+        ("17 " + "9" * 5000, ":1:4: expected a number to choose from"),
+    ],
+)
 def test_bad_input_names_line_and_column(text, where):
     with pytest.raises(InputError) as error:
         template.parse(text, "in.txt")

@@ -23,7 +23,9 @@ def test_shipped_copy_is_the_published_program():
 def test_tutorial_program_prints_both_solutions_and_44_attempts(tmp_path):
     program = tmp_path / "zeltlager.py"
     program.write_bytes(PROGRAM.read_bytes())
-    done = subprocess.run([sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    done = subprocess.run(
+        [sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     body, _, last = done.stdout.rstrip("\n").rpartition("\n")

@@ -74,7 +74,9 @@ class Checkpoint:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise CheckpointError(f"{path} is not a backtrack checkpoint (not text); delete it or choose another file") from None
+            raise CheckpointError(
+                f"{path} is not a backtrack checkpoint (not text); delete it or choose another file"
+            ) from None
         if not text.strip():
             return None, []
         lines = text.split("\n")
@@ -83,7 +85,9 @@ class Checkpoint:
         except json.JSONDecodeError:
             header = None
         if not isinstance(header, dict) or header.get("backtrack_checkpoint") != CHECKPOINT_FORMAT:
-            raise CheckpointError(f"{path}:1: not a backtrack checkpoint (corrupt header); delete it or choose another file")
+            raise CheckpointError(
+                f"{path}:1: not a backtrack checkpoint (corrupt header); delete it or choose another file"
+            )
         return header, lines
 
     @classmethod
@@ -107,7 +111,9 @@ class Checkpoint:
             return cls(path, wanted, {})
         cls.check_identity(path, header, identity)
         if (header.get("depth"), header.get("subtrees"), header.get("prefixes_sha256")) != (
-            wanted["depth"], wanted["subtrees"], wanted["prefixes_sha256"]
+            wanted["depth"],
+            wanted["subtrees"],
+            wanted["prefixes_sha256"],
         ):
             raise CheckpointError(
                 f"{path} was made for another split of this puzzle (depth {header.get('depth')}, "
@@ -125,15 +131,23 @@ class Checkpoint:
                 entry = json.loads(line)
                 index, solutions, attempts = entry["subtree"], entry["solutions"], entry["attempts"]
                 seconds = float(entry.get("seconds", 0.0))
-                ok = all(type(value) is int and value >= 0 for value in (index, solutions, attempts)) and index < wanted["subtrees"]
+                ok = (
+                    all(type(value) is int and value >= 0 for value in (index, solutions, attempts))
+                    and index < wanted["subtrees"]
+                )
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 ok = False
             if not ok:
                 if truncated and number == len(lines):
                     continue  # the last line, cut short by a kill: that subtree is counted again
-                raise CheckpointError(f"{path}:{number}: corrupt checkpoint line {line[:60]!r}; delete the file to start over")
+                raise CheckpointError(
+                    f"{path}:{number}: corrupt checkpoint line {line[:60]!r}; delete the file to start over"
+                )
             if index in done and done[index][:2] != (solutions, attempts):
-                raise CheckpointError(f"{path}:{number}: subtree {index} is recorded twice with different counts; delete the file to start over")
+                raise CheckpointError(
+                    f"{path}:{number}: subtree {index} is recorded twice with different counts; "
+                    "delete the file to start over"
+                )
             done[index] = (solutions, attempts, seconds)
         if truncated:
             # Cut the partial last line so that new lines are appended cleanly.
@@ -155,7 +169,10 @@ class Checkpoint:
         """Record a finished subtree (appended and flushed at once)."""
         if self._file is None:
             self._file = open(self.path, "a", encoding="utf-8")
-        self._file.write(json.dumps({"subtree": index, "solutions": solutions, "attempts": attempts, "seconds": round(seconds, 6)}) + "\n")
+        self._file.write(
+            json.dumps({"subtree": index, "solutions": solutions, "attempts": attempts, "seconds": round(seconds, 6)})
+            + "\n"
+        )
         self._file.flush()
         self.done[index] = (solutions, attempts, seconds)
 

@@ -43,8 +43,9 @@ def connect(address: str | None = None, scheduler_file: str | None = None, timeo
     if address is None and scheduler_file is None:
         address = configured_address()
         if address is None:
-            raise ClusterError("no Dask scheduler given: pass an address or --scheduler-file, "
-                               "or set DASK_SCHEDULER_ADDRESS")
+            raise ClusterError(
+                "no Dask scheduler given: pass an address or --scheduler-file, or set DASK_SCHEDULER_ADDRESS"
+            )
     where = f"the scheduler file {scheduler_file}" if scheduler_file is not None else f"the Dask scheduler at {address}"
     try:
         if scheduler_file is not None:
@@ -80,8 +81,10 @@ def check_versions(client: Any, distributions: dict[str, str]) -> None:
                 break
     if wrong:
         wanted_text = ", ".join(f"{name} {version}" for name, version in distributions.items())
-        raise ClusterError(f"the Dask workers must run {wanted_text} like this machine, but "
-                           f"{'; '.join(wrong[:5])}{' ...' if len(wrong) > 5 else ''}")
+        raise ClusterError(
+            f"the Dask workers must run {wanted_text} like this machine, but "
+            f"{'; '.join(wrong[:5])}{' ...' if len(wrong) > 5 else ''}"
+        )
 
 
 class DaskWorkers:
@@ -101,8 +104,15 @@ class DaskWorkers:
     def start(self, todo: list[int]) -> None:
         """Submit every subtree of ``todo``; the scheduler runs a task again when its worker dies."""
         self.futures = {
-            self.client.submit(count_subtree, self.job, index, self.prefixes[index], self.limit, pure=False,
-                               key=f"backtrack-subtree-{self.job.token}-{index}"): index
+            self.client.submit(
+                count_subtree,
+                self.job,
+                index,
+                self.prefixes[index],
+                self.limit,
+                pure=False,
+                key=f"backtrack-subtree-{self.job.token}-{index}",
+            ): index
             for index in todo
         }
 
@@ -133,8 +143,10 @@ class DaskWorkers:
                 found.append(SubtreeResult(*future.result()))
             except Exception as error:
                 self.stop()
-                raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed on the cluster: "
-                                   f"{type(error).__name__}: {error}") from error
+                raise SubtreeError(
+                    f"subtree {index} (prefix {self.prefixes[index]!r}) failed on the cluster: "
+                    f"{type(error).__name__}: {error}"
+                ) from error
         return found
 
     def stop(self) -> None:

@@ -47,9 +47,20 @@ WARMUP = 0.2
 class Count:
     """The state of one count; :meth:`run` carries it out (see the module docstring)."""
 
-    def __init__(self, puzzle: Puzzle, search: Search, job: Job, report: CountReport, *, limit: int | None,
-                 timeout: float | None, progress: Callable[[Progress], None] | None, warmup: float, steal: bool,
-                 make_workers: Callable[[list[tuple]], Any] | None):
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        search: Search,
+        job: Job,
+        report: CountReport,
+        *,
+        limit: int | None,
+        timeout: float | None,
+        progress: Callable[[Progress], None] | None,
+        warmup: float,
+        steal: bool,
+        make_workers: Callable[[list[tuple]], Any] | None,
+    ):
         self.puzzle = puzzle
         self.search = search
         self.job = job
@@ -100,17 +111,26 @@ class Count:
         if self.progress is not None:
             self._update()
             report = self.report
-            self.progress(Progress(report.subtrees_done, report.subtrees, report.solutions, report.attempts,
-                                   report.seconds, report.workers, report.executor))
+            self.progress(
+                Progress(
+                    report.subtrees_done,
+                    report.subtrees,
+                    report.solutions,
+                    report.attempts,
+                    report.seconds,
+                    report.workers,
+                    report.executor,
+                )
+            )
 
     def _record(self, result: SubtreeResult) -> None:
         """Add a subtree's result: a finished subtree to the results (and the checkpoint), a cut one to the extras."""
-        if result.index in self.results:
+        if result.subtree in self.results:
             return  # counted already (taken back from a worker that had started it)
         if result.complete:
-            self.results[result.index] = result
+            self.results[result.subtree] = result
             if self.book is not None:
-                self.book.add(result.index, result.solutions, result.attempts, result.seconds)
+                self.book.add(result.subtree, result.solutions, result.attempts, result.seconds)
         else:  # stopped by the limit: its solutions count, but the subtree is not finished
             self.extra_solutions += result.solutions
             self.extra_attempts += result.attempts
@@ -185,8 +205,11 @@ class Count:
         self.todo = self._here(self.todo, until=self.started + self.warmup if parallel else None)
         if not self.todo or self.reached() or report.timed_out:
             if not self.todo and report.subtrees_here == report.subtrees - report.resumed:
-                report.note = (f"finished in this process within the {self.warmup:g} s warm-up; no worker was started"
-                               if parallel else "one worker: counted in this process")
+                report.note = (
+                    f"finished in this process within the {self.warmup:g} s warm-up; no worker was started"
+                    if parallel
+                    else "one worker: counted in this process"
+                )
             return
         assert self.make_workers is not None
         cannot = unpicklable(self.job, self.split.prefixes, self.puzzle.name)
@@ -217,8 +240,9 @@ class Count:
             search = self.search
             index = left[0]
             try:
-                search.count(remaining, prefix=self.split.prefixes[index],
-                             timeout=None if end is None else max(0.0, end - now))
+                search.count(
+                    remaining, prefix=self.split.prefixes[index], timeout=None if end is None else max(0.0, end - now)
+                )
             except KeyboardInterrupt:
                 partial = getattr(search, "report", None)
                 if partial is not None:  # what was found before Ctrl-C is part of the partial answer
@@ -333,7 +357,9 @@ def count(
     if spec is None:
         spec = spec_of(job, descriptor)
     search = descriptor.make_search(spec, params)
-    report = CountReport(puzzle=descriptor.name, workers=size, checkpoint=None if checkpoint is None else str(checkpoint))
+    report = CountReport(
+        puzzle=descriptor.name, workers=size, checkpoint=None if checkpoint is None else str(checkpoint)
+    )
 
     def make_workers(prefixes: list[tuple]) -> Any:
         if client is not None:
@@ -345,6 +371,16 @@ def count(
         return LocalWorkers(job, prefixes, limit, size, local_context())
 
     parallel = size > 1 or client is not None or executor is not None
-    one = Count(descriptor, search, job, report, limit=limit, timeout=timeout, progress=progress, warmup=warmup,
-                steal=steal, make_workers=make_workers if parallel else None)
+    one = Count(
+        descriptor,
+        search,
+        job,
+        report,
+        limit=limit,
+        timeout=timeout,
+        progress=progress,
+        warmup=warmup,
+        steal=steal,
+        make_workers=make_workers if parallel else None,
+    )
     return one.run(depth=depth, target=max(SUBTREES_PER_WORKER * size, MIN_SUBTREES), checkpoint=checkpoint)

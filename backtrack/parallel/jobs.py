@@ -47,7 +47,7 @@ class Job:
 class SubtreeResult(NamedTuple):
     """What counting one subtree gave."""
 
-    index: int
+    subtree: int
     solutions: int
     attempts: int
     seconds: float
@@ -88,7 +88,9 @@ def same_puzzle(one: Puzzle, other: Puzzle) -> bool:
         return getattr(function, "__module__", None), getattr(function, "__qualname__", None)
 
     return one is other or (
-        one.name == other.name and origin(one.search) == origin(other.search) and origin(one.parse) == origin(other.parse)
+        one.name == other.name
+        and origin(one.search) == origin(other.search)
+        and origin(one.parse) == origin(other.parse)
     )
 
 
@@ -111,8 +113,8 @@ def resolve(puzzle: str | Puzzle, manager: Manager | None) -> tuple[Puzzle, str 
             raise UnknownPuzzle(f"unknown puzzle {puzzle!r} (installed: {known})")
         return installed[puzzle], puzzle, _modules.get(puzzle)
     if manager is not None:
-        found = manager.puzzles().get(puzzle.name)
-        if found is not None and found.distribution != "(registered directly)" and same_puzzle(found.puzzle, puzzle):
+        listed = manager.puzzles().get(puzzle.name)
+        if listed is not None and listed.distribution != "(registered directly)" and same_puzzle(listed.puzzle, puzzle):
             return puzzle, puzzle.name, module_of(manager, puzzle.name)
     installed_one = installed_puzzles().get(puzzle.name)
     if installed_one is not None and same_puzzle(installed_one, puzzle):
@@ -187,6 +189,8 @@ def unpicklable(job: Job, prefixes: list[tuple], name: str) -> str:
         pickle.dumps(job)
     except Exception as error:
         what = "its descriptor" if isinstance(job.puzzle, Puzzle) else "its spec"
-        return (f"puzzle {name} cannot be sent to other processes: {what} cannot be pickled "
-                f"({error}); counted in this process (install the puzzle through an entry point, or give its text)")
+        return (
+            f"puzzle {name} cannot be sent to other processes: {what} cannot be pickled "
+            f"({error}); counted in this process (install the puzzle through an entry point, or give its text)"
+        )
     return ""

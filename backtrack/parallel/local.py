@@ -124,7 +124,8 @@ class LocalWorkers:
         if not busy:
             return []
         ready = multiprocessing.connection.wait(
-            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy], timeout)
+            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy], timeout
+        )
         found: list[SubtreeResult] = []
         for worker in busy:
             if worker.connection in ready:
@@ -140,7 +141,9 @@ class LocalWorkers:
                 elif kind == "error":
                     index, message = value
                     self.stop()
-                    raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: {message}")
+                    raise SubtreeError(
+                        f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: {message}"
+                    )
             if worker.process.sentinel in ready and not worker.process.is_alive():
                 self._buried(worker)
         return found
@@ -155,8 +158,10 @@ class LocalWorkers:
         self.deaths[index] = self.deaths.get(index, 0) + 1
         if self.deaths[index] >= MAX_DEATHS:
             self.stop()
-            raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}): the worker counting it died "
-                               f"{MAX_DEATHS} times (exit code {worker.process.exitcode})")
+            raise SubtreeError(
+                f"subtree {index} (prefix {self.prefixes[index]!r}): the worker counting it died "
+                f"{MAX_DEATHS} times (exit code {worker.process.exitcode})"
+            )
         self.retried += 1
         self.queue.appendleft(index)
         self._hire()
@@ -185,8 +190,9 @@ class ExecutorWorkers:
 
     kind = "executor"
 
-    def __init__(self, executor: concurrent.futures.Executor, job: Job, prefixes: list[tuple], limit: int | None,
-                 size: int):
+    def __init__(
+        self, executor: concurrent.futures.Executor, job: Job, prefixes: list[tuple], limit: int | None, size: int
+    ):
         self.executor = executor
         self.job = job
         self.prefixes = prefixes
@@ -197,8 +203,10 @@ class ExecutorWorkers:
 
     def start(self, todo: list[int]) -> None:
         """Submit every subtree of ``todo``."""
-        self.futures = {self.executor.submit(count_subtree, self.job, index, self.prefixes[index], self.limit): index
-                        for index in todo}
+        self.futures = {
+            self.executor.submit(count_subtree, self.job, index, self.prefixes[index], self.limit): index
+            for index in todo
+        }
 
     def running(self) -> bool:
         """An executor handed in is running already."""
@@ -214,8 +222,9 @@ class ExecutorWorkers:
 
     def results(self, timeout: float) -> list[SubtreeResult]:
         """The subtrees finished within ``timeout`` seconds."""
-        finished, _ = concurrent.futures.wait(self.futures, timeout=timeout,
-                                              return_when=concurrent.futures.FIRST_COMPLETED)
+        finished, _ = concurrent.futures.wait(
+            self.futures, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED
+        )
         found = []
         for future in sorted(finished, key=self.futures.__getitem__):
             index = self.futures.pop(future)
@@ -223,8 +232,10 @@ class ExecutorWorkers:
                 found.append(future.result())
             except Exception as error:
                 self.stop()
-                raise SubtreeError(f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: "
-                                   f"{type(error).__name__}: {error}") from error
+                raise SubtreeError(
+                    f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: "
+                    f"{type(error).__name__}: {error}"
+                ) from error
         return found
 
     def stop(self) -> None:

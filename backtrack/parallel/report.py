@@ -56,7 +56,17 @@ class CountReport(Report):
     def details(self) -> dict[str, Any]:
         """How the count ran, as JSON data (everything but the engine report's fields)."""
         data = asdict(self)
-        for key in ("attempts", "solutions", "seconds", "complete", "puzzle", "interrupted", "timed_out", "stopped", "why"):
+        for key in (
+            "attempts",
+            "solutions",
+            "seconds",
+            "complete",
+            "puzzle",
+            "interrupted",
+            "timed_out",
+            "stopped",
+            "why",
+        ):
             data.pop(key)
         return data
 

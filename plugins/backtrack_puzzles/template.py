@@ -60,9 +60,13 @@ def parse(text: str, source: str = "<input>") -> SubsetSum:
             continue
         for token in re.finditer(r"\S+", line):
             what = "the target" if not values else "a number to choose from"
-            values.append(whole_number(token.group(), source, number, token.start() + 1, low=1, high=MAX_VALUE, what=what))
+            values.append(
+                whole_number(token.group(), source, number, token.start() + 1, low=1, high=MAX_VALUE, what=what)
+            )
             if len(values) > MAX_NUMBERS + 1:
-                raise InputError(f"expected at most {MAX_NUMBERS} numbers to choose from", source, number, token.start() + 1)
+                raise InputError(
+                    f"expected at most {MAX_NUMBERS} numbers to choose from", source, number, token.start() + 1
+                )
     if len(values) < 2:
         raise InputError("expected the target and at least one number to choose from", source, max(1, len(lines)))
     return SubsetSum(tuple(values[1:]), values[0])
