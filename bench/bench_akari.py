@@ -22,18 +22,18 @@ from backtrack_puzzles import akari
 SIZES = {"medium": (14, 14), "large": (25, 25), "huge": (40, 40)}
 
 
-def load(name: str) -> akari.Akari:
+def load(name: str) -> akari.LightUp:
     spec = akari.parse(akari.PUZZLE.examples[name].read_text(), name)
     assert (spec.rows, spec.cols) == SIZES[name]
     return spec
 
 
-def is_solution(spec: akari.Akari, lamps) -> bool:
-    """Through the seed's class: place every lamp (each placement checked), then isOpgelost."""
-    grid = akari.Akari(spec.rows, spec.cols, [(*cell, n) if n is not None else cell for cell, n in spec.black.items()])
+def is_solution(spec: akari.LightUp, lamps) -> bool:
+    """Through the Dutch exercise's class: place every lamp (each placement checked), then isOpgelost."""
+    grid = akari.Akari(spec.rows, spec.cols, spec.black_cells())
     for lamp in lamps:
         grid.plaatsLamp(*lamp)
-    return grid.isOpgelost()
+    return grid.isOpgelost() and not akari.check(spec, lamps)
 
 
 @pytest.mark.parametrize("name", list(SIZES))

@@ -1,7 +1,8 @@
 """Benchmarks of the bubbles and blocks search on the issue's sizes: 10x12 and 15x20.
 
 Run: ``python -m pytest bench/bench_bubbles.py --benchmark-enable -p no:xdist -q``.
-Each timing includes building the search (its first propagation runs there).
+Each timing includes building the search and its start (the first propagation,
+which runs when the search is first asked for solutions).
 In CI the benchmarks run once as plain tests and check their answers.
 """
 
@@ -25,7 +26,7 @@ def rules_hold(spec, solution) -> bool:
         (char != "*" or r == rows - 1 or grid[r + 1][k] in "#*") and (char != "O" or r == 0 or grid[r - 1][k] in "#O")
         for r, line in enumerate(grid)
         for k, char in enumerate(line)
-    ) and sorted(solution) == sorted(spec.gebieden)
+    ) and sorted(solution) == sorted(spec.regions)
 
 
 @pytest.mark.parametrize("example", ["generated-10x12", "generated-15x20"])

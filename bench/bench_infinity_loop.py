@@ -9,16 +9,16 @@ from __future__ import annotations
 import pytest
 
 from backtrack import Verdict
-from backtrack_puzzles.infinity_loop import PUZZLE, OneindigeLus, generate, parse, rotations, search
+from backtrack_puzzles.infinity_loop import PUZZLE, Board, generate, parse, rotations, search
 
 
-def example(name: str) -> OneindigeLus:
+def example(name: str) -> Board:
     return parse(PUZZLE.examples[name].read_text(encoding="utf-8"), name)
 
 
-def assert_solves(board: OneindigeLus, solution: tuple[int, ...]) -> None:
-    assert all(after in rotations(before) for before, after in zip(board.tegels, solution))
-    assert OneindigeLus(list(solution), board.kolommen).isopgelost()
+def assert_solves(board: Board, solution: tuple[int, ...]) -> None:
+    assert all(after in rotations(before) for before, after in zip(board.tiles, solution, strict=True))
+    assert Board(solution, board.columns).is_solved()
 
 
 @pytest.mark.parametrize("size", [30, 50])

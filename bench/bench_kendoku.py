@@ -359,7 +359,8 @@ def check(spec, grid) -> None:
     assert all(set(row) == want for row in grid) and all({row[c] for row in grid} == want for c in range(n))
     for cage in spec.cages:
         digits = [grid[r][c] for r, c in cage.cells]
-        value = {"+": sum(digits), "*": math.prod(digits), "-": max(digits) - min(digits), "/": max(digits) / min(digits), "": digits[0]}
+        value = {"+": sum(digits), "*": math.prod(digits), "-": max(digits) - min(digits),
+                 "/": max(digits) / min(digits), "": digits[0]}
         assert value[cage.operation] == cage.target
 
 
@@ -380,7 +381,8 @@ def bench_nine(benchmark, capsys):
     texts = NINE[:2] if benchmark.disabled else NINE
     seconds = benchmark.pedantic(solve_all, args=(texts,), rounds=1, iterations=1)
     with capsys.disabled():
-        print(f"\nKendoku 9x9: {len(seconds)} puzzles, seconds per puzzle (verdict): median {statistics.median(seconds):.4f}, max {max(seconds):.4f}")
+        print(f"\nKendoku 9x9: {len(seconds)} puzzles, seconds per puzzle (verdict): "
+              f"median {statistics.median(seconds):.4f}, max {max(seconds):.4f}")
 
 
 def bench_first_solution(benchmark):

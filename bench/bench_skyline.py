@@ -166,9 +166,11 @@ def check(spec, grid) -> None:
     want = set(range(1, n + 1))
     assert all(set(row) == want for row in grid) and all({row[c] for row in grid} == want for c in range(n))
     columns = [[row[c] for row in grid] for c in range(n)]
-    for clues, lines in ((spec.top, columns), (spec.bottom, [col[::-1] for col in columns]), (spec.left, grid), (spec.right, [row[::-1] for row in grid])):
-        assert all(clue in (0, seen(line)) for clue, line in zip(clues, lines))
-    assert all(g in (0, v) for grow, row in zip(spec.givens, grid) for g, v in zip(grow, row))
+    sides = ((spec.top, columns), (spec.bottom, [col[::-1] for col in columns]),
+             (spec.left, grid), (spec.right, [row[::-1] for row in grid]))
+    for clues, lines in sides:
+        assert all(clue in (0, seen(line)) for clue, line in zip(clues, lines, strict=True))
+    assert all(g in (0, v) for grow, row in zip(spec.givens, grid, strict=True) for g, v in zip(grow, row, strict=True))
 
 
 def solve_all(texts):
@@ -189,7 +191,8 @@ def bench_eight(benchmark, capsys):
     texts = EIGHT[:2] if benchmark.disabled else EIGHT
     seconds = benchmark.pedantic(solve_all, args=(texts,), rounds=1, iterations=1)
     with capsys.disabled():
-        print(f"\nSkyline 8x8: {len(seconds)} puzzles, seconds per puzzle (verdict): median {statistics.median(seconds):.4f}, max {max(seconds):.4f}")
+        print(f"\nSkyline 8x8: {len(seconds)} puzzles, seconds per puzzle (verdict): "
+              f"median {statistics.median(seconds):.4f}, max {max(seconds):.4f}")
 
 
 def bench_first_solution(benchmark):

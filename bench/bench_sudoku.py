@@ -44,8 +44,9 @@ def check(givens, grid) -> None:
     want = set(range(1, n + 1))
     assert all(set(row) == want for row in grid)
     assert all({row[c] for row in grid} == want for c in range(n))
-    assert all({grid[t + i][l + j] for i in range(box) for j in range(box)} == want for t in range(0, n, box) for l in range(0, n, box))
-    assert all(g in (0, v) for grow, row in zip(givens, grid) for g, v in zip(grow, row))
+    assert all({grid[top + i][left + j] for i in range(box) for j in range(box)} == want
+               for top in range(0, n, box) for left in range(0, n, box))
+    assert all(g in (0, v) for grow, row in zip(givens, grid, strict=True) for g, v in zip(grow, row, strict=True))
 
 
 def ours(line: str):
@@ -62,7 +63,7 @@ def peer(line: str):
     for cell, char in enumerate(line):
         problem.addVariable(cell, [int(char)] if char in "123456789" else list(range(1, n + 1)))
     units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
-    units += [[(t + i) * n + l + j for i in range(3) for j in range(3)] for t in (0, 3, 6) for l in (0, 3, 6)]
+    units += [[(top + i) * n + left + j for i in range(3) for j in range(3)] for top in (0, 3, 6) for left in (0, 3, 6)]
     for unit in units:
         problem.addConstraint(AllDifferentConstraint(), unit)
     found = problem.getSolution()
@@ -142,7 +143,8 @@ def bench_uniqueness_verdict(benchmark):
 
 
 def summary(label: str, seconds: list[float]) -> str:
-    return f"{label:<28} {len(seconds):3d} puzzles  median {statistics.median(seconds):9.5f} s  max {max(seconds):9.5f} s"
+    return (f"{label:<28} {len(seconds):3d} puzzles  median {statistics.median(seconds):9.5f} s"
+            f"  max {max(seconds):9.5f} s")
 
 
 def ratios(label: str, slow: list[float], fast: list[float]) -> str:
@@ -197,6 +199,7 @@ def bench_ratios(benchmark, capsys):
         report.append(ratios(f"{name}: norvig baseline / backtrack", baseline[name], mine[name]))
     for name in peer_sets:
         bound = " (lower bound: some stopped)" if finished[name] < len(peer_sets[name]) else ""
-        report.append(ratios(f"{name}[:{len(peer_sets[name])}]: python-constraint / backtrack", peer_times[name], mine_on_peer[name]) + bound)
+        label = f"{name}[:{len(peer_sets[name])}]: python-constraint / backtrack"
+        report.append(ratios(label, peer_times[name], mine_on_peer[name]) + bound)
     with capsys.disabled():
         print("\n".join(report))

@@ -15,35 +15,35 @@ from backtrack import Verdict
 from backtrack_puzzles import tents
 
 
-def load(name: str) -> tents.Zeltlager:
+def load(name: str) -> tents.TentsCamp:
     return tents.parse(tents.PUZZLE.examples[name].read_text(encoding="utf-8"), name)
 
 
-def solves(spec: tents.Zeltlager, solution: tents.Layout) -> bool:
+def solves(camp: tents.TentsCamp, solution: tents.Layout) -> bool:
     """The counts and the no-touch rule hold, and each tree owns an adjacent tent of its own."""
     placed = set(solution.tents)
-    rows = [sum(1 for t in placed if t // spec.csize == r) for r in range(spec.rsize)]
-    cols = [sum(1 for t in placed if t % spec.csize == c) for c in range(spec.csize)]
-    apart = all(not placed.intersection(spec.touching(t, solution.rules)) for t in placed)
+    rows = tuple(sum(1 for t in placed if t // camp.ncols == r) for r in range(camp.nrows))
+    cols = tuple(sum(1 for t in placed if t % camp.ncols == c) for c in range(camp.ncols))
+    apart = all(not placed.intersection(camp.touching(t, solution.rules)) for t in placed)
     owners = dict(solution.assignment)
-    matched = sorted(owners) == sorted(spec.trees) and sorted(owners.values()) == sorted(placed)
-    adjacent = all(tent in spec.neighbors(tree) for tree, tent in owners.items())
-    return rows == spec.rows and cols == spec.cols and apart and matched and adjacent
+    matched = sorted(owners) == sorted(camp.trees) and sorted(owners.values()) == sorted(placed)
+    adjacent = all(tent in camp.neighbours(tree) for tree, tent in owners.items())
+    return rows == camp.row_counts and cols == camp.col_counts and apart and matched and adjacent
 
 
 @pytest.mark.parametrize("name", ["15x15", "25x25"])
 def bench_first_solution(benchmark, name):
-    spec = load(name)
-    solution = benchmark(lambda: tents.search(spec).first())
-    assert solution is not None and solves(spec, solution)
+    camp = load(name)
+    solution = benchmark(lambda: tents.search(camp).first())
+    assert solution is not None and solves(camp, solution)
 
 
 @pytest.mark.parametrize("name", ["15x15", "25x25"])
 def bench_unique_verdict(benchmark, name):
-    spec = load(name)
-    assert benchmark(lambda: tents.search(spec).verdict()) is Verdict.UNIQUE
+    camp = load(name)
+    assert benchmark(lambda: tents.search(camp).verdict()) is Verdict.UNIQUE
 
 
 def bench_random_25x25_with_several_layouts(benchmark):
-    spec = tents.generate(25, 25, seed=10, unique=False)
-    assert benchmark(lambda: tents.search(spec).verdict()) is Verdict.AMBIGUOUS
+    camp = tents.generate(25, 25, seed=10, unique=False)
+    assert benchmark(lambda: tents.search(camp).verdict()) is Verdict.AMBIGUOUS

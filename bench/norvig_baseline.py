@@ -28,7 +28,8 @@ class NorvigSolver:
         unitlist = (
             [[(r, c) for c in range(n)] for r in range(n)]
             + [[(r, c) for r in range(n)] for c in range(n)]
-            + [[(br + r, bc + c) for r in range(box) for c in range(box)] for br in range(0, n, box) for bc in range(0, n, box)]
+            + [[(br + r, bc + c) for r in range(box) for c in range(box)]
+               for br in range(0, n, box) for bc in range(0, n, box)]
         )
         self.units = {s: [u for u in unitlist if s in u] for s in squares}
         self.peers = {s: set(x for u in self.units[s] for x in u) - {s} for s in squares}
@@ -37,7 +38,7 @@ class NorvigSolver:
         """The propagated values for a one-line puzzle, or False on a contradiction."""
         values = {s: self.digits for s in self.squares}
         cells = [ch for ch in line if ch in self.digits or ch in "0."]
-        for s, ch in zip(self.squares, cells):
+        for s, ch in zip(self.squares, cells, strict=False):  # a longer line: its extra characters are left out
             if ch in self.digits and not self.assign(values, s, ch):
                 return False
         return values

@@ -1,21 +1,22 @@
-"""Akari: the seed's session, the plugin's independent checker, brute-force counts, input errors and
-limits, the generator's arguments, the command."""
+"""Akari: the Dutch exercise's session, the model, the plugin's independent checker, brute-force counts,
+the propagating search's contract, input errors and limits, the generator's arguments, the command."""
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Stop, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import akari
-from backtrack_puzzles.akari import MAX_SIDE, Akari, check
+from backtrack_puzzles.akari import MAX_SIDE, Akari, Choice, LightUp, check, text_of
 from measure import MEMORY_LIMIT, setup_cost
 
-SEED_BLACK = [[1, 1, 4], [2, 3, 2], [2, 5], [3, 0, 1], [3, 2], [4, 4, 0]]
-SEED_TEXT = "......\n.4....\n...2.#\n1.#...\n....0.\n......\n"
+EXERCISE_BLACK = [[1, 1, 4], [2, 3, 2], [2, 5], [3, 0, 1], [3, 2], [4, 4, 0]]
+EXERCISE_TEXT = "......\n.4....\n...2.#\n1.#...\n....0.\n......\n"
 
 
 # -- brute-force counters (nothing from the plugin's search; its checker is akari.check) --
@@ -49,7 +50,7 @@ def brute_force(rows, cols, black) -> list[frozenset]:
     whites = [(r, k) for r in range(rows) for k in range(cols) if (r, k) not in black]
     bit = {cell: 1 << i for i, cell in enumerate(whites)}
     light = [bit[cell] | sum(bit[c] for c in rays(rows, cols, black, *cell)) for cell in whites]
-    sees = [mask & ~bit[cell] for mask, cell in zip(light, whites)]
+    sees = [mask & ~bit[cell] for mask, cell in zip(light, whites, strict=True)]
     adjacent = [
         (sum(bit.get(c, 0) for c in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))), number)
         for (r, k), number in black.items() if number is not None
@@ -102,7 +103,8 @@ def pruned_count(rows, cols, black) -> int:
             lamps[i] = lamp
             for j in around[i]:
                 placed[j] += lamp
-            if all(any(lamps[c] for c in light[x]) for x in closes[i]) and all(placed[j] == numbers[j][0] for j in settles[i]):
+            if (all(any(lamps[c] for c in light[x]) for x in closes[i])
+                    and all(placed[j] == numbers[j][0] for j in settles[i])):
                 total += go(i + 1)
             for j in around[i]:
                 placed[j] -= lamp
@@ -132,9 +134,9 @@ def random_instance(rng: random.Random) -> str:
             return "\n".join(lines) + "\n"
 
 
-# -- the seed's session, line by line ------------------------------------------------
+# -- the Dutch exercise's session, line by line ----------------------------------------
 
-def test_seed_session():
+def test_exercise_session():
     puzzel = Akari(6, 6, [[1, 1, 4], [2, 3, 2], [2, 5], [3, 0, 1], [3, 2], [4, 4, 0]])
     assert puzzel.zwarteCellen() == [(1, 1), (2, 3), (2, 5), (3, 0), (3, 2), (4, 4)]
     assert puzzel.lampen() == []
@@ -156,7 +158,7 @@ def test_seed_session():
     assert puzzel.plaatsLamp(1, 0) is None
     assert puzzel.plaatsLamp(1, 2) is None
     assert puzzel.lampen() == [(0, 1), (1, 0), (1, 2), (2, 1)]
-    assert puzzel.verlicht() == [(0, 0), (0, 2), (0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (1, 5), (2, 0), (2, 2), (3, 1), (4, 1), (5, 1)]
+    assert puzzel.verlicht() == [(0, 0), (0, 2), (0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (1, 5), (2, 0), (2, 2), (3, 1), (4, 1), (5, 1)]  # noqa: E501
     assert puzzel.toString() == "*L****\nL4L***\n*L*2_?\n1*?___\n_*__0_\n_*____"
     assert puzzel.isOpgelost() is False
     assert puzzel.verwijderLamp(1, 2) is None
@@ -180,7 +182,7 @@ def test_seed_session():
     assert puzzel.isOpgelost() is True
 
 
-def test_seed_class_details():
+def test_exercise_class_details():
     # tuples work as well as lists
     puzzel = Akari(3, 3, ((1, 1, 4), (0, 0)))
     for cell in [(0, 1), (1, 0), (1, 2), (2, 1)]:
@@ -201,14 +203,44 @@ def test_seed_class_details():
         Akari(2, 2, [(2, 0)])
     with pytest.raises(ValueError, match="0 to 4"):
         Akari(2, 2, [(0, 0, 5)])
-    assert akari.parse(SEED_TEXT).toString() == Akari(6, 6, SEED_BLACK).toString()
-    assert akari.parse(Akari(6, 6, SEED_BLACK).toString()).text() == SEED_TEXT.strip()
+    assert Akari.of(akari.parse(EXERCISE_TEXT)).toString() == Akari(6, 6, EXERCISE_BLACK).toString()
+    assert text_of(akari.parse(Akari(6, 6, EXERCISE_BLACK).toString())) == EXERCISE_TEXT.strip()
+    assert akari.parse(EXERCISE_TEXT) == Akari(6, 6, EXERCISE_BLACK).grid
+    with pytest.raises(ValueError, match="given twice"):
+        Akari(2, 2, [(0, 0), (0, 0, 1)])
+    with pytest.raises(ValueError, match=r"\(r, k\) or \(r, k, l\)"):
+        Akari(2, 2, [(0,)])
+    assert repr(Akari(2, 3, [(1, 2, 0), (0, 0)])) == "Akari(2, 3, [(0, 0), (1, 2, 0)])"
+
+
+def test_the_exercise_class_is_a_facade_over_the_model():
+    grid = akari.parse(EXERCISE_TEXT)
+    puzzel = Akari.of(grid)
+    assert puzzel.grid is grid and (puzzel.rows, puzzel.cols, puzzel.black) == (6, 6, grid.black)
+    for lamp in EXERCISE_SOLUTION:
+        puzzel.plaatsLamp(*lamp)
+    assert puzzel.isOpgelost() and puzzel.toString() == akari.render(grid, EXERCISE_SOLUTION)
+    assert grid == akari.parse(EXERCISE_TEXT)  # the lamps are the facade's, not the model's
+    other = puzzel.copy()
+    other.verwijderLamp(0, 1)
+    assert puzzel.lampen() == sorted(EXERCISE_SOLUTION) and other.grid == grid and other.grid is not grid
+    assert puzzel.text() == text_of(grid) and puzzel.whites() == grid.whites() and puzzel.numbers == grid.numbers
+    # the model checks what it is given, as the exercise's class did
+    with pytest.raises(ValueError, match="at least 1"):
+        LightUp(0, 3)
+    with pytest.raises(ValueError, match="outside the 2 x 2 grid"):
+        LightUp(2, 2, {(2, 0): None})
+    with pytest.raises(ValueError, match="0 to 4"):
+        LightUp(2, 2, {(0, 0): True})
+    assert grid.seen_from(2, 1) == [(2, 0), (2, 2), (3, 1), (4, 1), (5, 1)]
+    assert grid.lit_by([(2, 1), (2, 0)]) == {(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (3, 1), (4, 1), (5, 1)}
+    assert grid.lamps_next_to(1, 1, set(EXERCISE_SOLUTION)) == 4
 
 
 # -- the search --------------------------------------------------------------------------
 
-def test_seed_puzzle_is_solved_as_in_the_session():
-    spec = akari.parse(SEED_TEXT)
+def test_exercise_puzzle_is_solved_as_in_the_session():
+    spec = akari.parse(EXERCISE_TEXT)
     search = akari.search(spec)
     assert search.verdict() is Verdict.UNIQUE
     solution = search.first()
@@ -277,7 +309,7 @@ def test_counts_equal_a_pruned_enumeration_on_larger_random_instances():
 
 
 class CheckedSearch(akari.AkariSearch):
-    """The search, recounting its whole state from the cell values after every record and undo."""
+    """The search, recounting its whole state from the cell values after every decision tried and every undo."""
 
     def check(self):
         value, members = self.value, self.members
@@ -286,14 +318,16 @@ class CheckedSearch(akari.AkariSearch):
         assert self.open == [sum(value[c] < 0 for c in cells) for cells in members]
         lit = [bool(lamps[self.across[c]] or lamps[self.down[c]]) for c in range(len(value))]
         assert self.dark == [sum(not lit[c] for c in cells) for cells in members]
-        assert self.need == [n - sum(value[c] == 1 for c in cells) for n, cells in zip(self.numbers, self.number_cells)]
+        placed = [sum(value[c] == 1 for c in cells) for cells in self.number_cells]
+        assert self.need == [n - lamps_there for n, lamps_there in zip(self.numbers, placed, strict=True)]
         assert self.free == [sum(value[c] < 0 for c in cells) for cells in self.number_cells]
         assert self.unlit == lit.count(False)
         assert sorted(self.trail) == [i for i, v in enumerate(value) if v >= 0]
 
-    def record(self, level, move):
-        super().record(level, move)
+    def valid(self, level, move):
+        made = super().valid(level, move)  # a decision that fails is rolled back inside valid
         self.check()
+        return made
 
     def undo(self, level, move):
         super().undo(level, move)
@@ -308,25 +342,89 @@ def test_every_undo_restores_the_state_exactly(probing):
     for _ in range(300):
         n = rng.randint(5, 8)
         text = "\n".join(
-            "".join("." if rng.random() > 0.3 else str(rng.randint(0, 3)) if rng.random() < 0.7 else "#" for _ in range(n))
+            "".join("." if rng.random() > 0.3 else str(rng.randint(0, 3)) if rng.random() < 0.7 else "#"
+                    for _ in range(n))
             for _ in range(n)
         )
         spec = akari.parse(text)
         search = CheckedSearch(spec, probing=probing)
         search.numbers = list(search.need)
-
-        def state():
-            parts = (search.value, search.lamps, search.open, search.dark, search.need, search.free)
-            return [list(part) for part in parts] + [search.unlit]
-
-        before = state()
         found = list(search.solutions(50))
         assert all(check(spec, s) == [] for s in found)
-        assert before == state()
-        assert not search.trail and list(search.solutions(50)) == found
+        root, trail = state_of(search), list(search.trail)
+        fresh = akari.AkariSearch(spec, probing=probing)
+        fresh.start()
+        assert root == state_of(fresh) and trail == fresh.trail  # every decision taken back: the start's state
+        assert list(search.solutions(50)) == found and state_of(search) == root and search.trail == trail
 
 
-@pytest.mark.parametrize("name", ["seed", "small", "medium", "large", "huge"])
+def state_of(search: akari.AkariSearch) -> list:
+    parts = (search.value, search.lamps, search.open, search.dark, search.need, search.free)
+    return [list(part) for part in parts] + [search.unlit]
+
+
+class CountingSearch(akari.AkariSearch):
+    """The search, counting the decisions it is asked to make."""
+
+    decisions = 0
+
+    def decide(self, decision):
+        self.decisions += 1
+        return super().decide(decision)
+
+
+@pytest.mark.parametrize("probing", [True, False])
+def test_attempts_are_the_decisions_tried_and_the_start_is_free(probing):
+    rng = random.Random(5)
+    texts = [akari.PUZZLE.examples["open"].read_text(), "...\n.#.\n...\n", "1#\n#.\n", EXERCISE_TEXT]
+    texts += [solvable_instance(rng, 6, 6) for _ in range(20)]
+    for text in texts:
+        search = CountingSearch(akari.parse(text), probing=probing)
+        search.count()
+        assert search.report.attempts == search.decisions, text
+    exercise = CountingSearch(akari.parse(EXERCISE_TEXT))  # solved by the clues' deductions and probing alone
+    assert exercise.count() == 1 and exercise.report.attempts == 0
+    contradiction = CountingSearch(akari.parse("1#\n#.\n"))  # the 1 cannot have its lamp
+    assert contradiction.verdict() is Verdict.UNSOLVABLE and contradiction.report.attempts == 0
+
+
+def test_decisions_are_cells_and_resume_in_a_fresh_search():
+    text = akari.PUZZLE.examples["open"].read_text()
+    search = akari.search(akari.parse(text), probe="no")
+    total = search.count()
+    first = list(search.branch() or ())
+    assert first == [Choice(2, 0, True), Choice(2, 0, False)]
+    assert pickle.loads(pickle.dumps(first)) == first
+    # a prefix of plain (row, column, lamp) tuples, as a checkpoint holds them, in fresh searches
+    parts = [akari.search(akari.parse(text), probe="no").count(prefix=[tuple(choice)]) for choice in first]
+    assert sum(parts) == total == 1781
+    with pytest.raises(ValueError, match="not a white cell"):
+        akari.search(akari.parse(text)).count(prefix=[(1, 1, True)])
+
+
+@pytest.mark.parametrize("probe", ["yes", "no"])
+def test_a_parallel_count_equals_the_serial_one(probe):
+    text = akari.PUZZLE.examples["open"].read_text()
+    serial = akari.search(akari.parse(text), probe=probe)
+    serial.count()
+    report = parallel.count("akari", text, {"probe": probe}, workers=2, warmup=0)
+    assert (report.solutions, report.attempts, report.complete) == (1781, serial.report.attempts, True)
+
+
+def test_a_timeout_leaves_the_search_whole_for_the_next_search():
+    search = akari.search(akari.parse(akari.PUZZLE.examples["open"].read_text()), probe="no")
+    search.count(timeout=0)
+    assert search.report.stopped is Stop.TIMEOUT
+    assert search.count() == 1781 and search.report.complete
+
+
+def test_the_old_names_still_work(capsys):
+    assert akari.PUZZLE.example("seed") == akari.PUZZLE.examples["exercise"]
+    assert main(["solve", "akari", "--example", "seed"]) == 0
+    assert "*L****\nL4L***\n*L*2L?\n1*?L**\nL***0*\n*****L" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["exercise", "small", "medium", "large", "huge"])
 def test_examples_are_unique_and_every_solution_checks(name):
     path = akari.PUZZLE.examples[name]
     text = path.read_text()
@@ -337,14 +435,16 @@ def test_examples_are_unique_and_every_solution_checks(name):
 
 def test_shipped_examples():
     examples = akari.PUZZLE.examples
-    assert {"seed", "small", "medium", "large", "huge", "open"} <= set(examples)
-    sizes = {name: (spec.rows, spec.cols) for name, spec in ((n, akari.parse(p.read_text())) for n, p in examples.items())}
+    assert {"exercise", "small", "medium", "large", "huge", "open"} <= set(examples)
+    specs = {name: akari.parse(path.read_text()) for name, path in examples.items()}
+    sizes = {name: (spec.rows, spec.cols) for name, spec in specs.items()}
     assert sizes["medium"] == (14, 14) and sizes["large"] == (25, 25) and sizes["huge"] == (40, 40)
-    assert akari.parse(examples["seed"].read_text()).toString() == Akari(6, 6, SEED_BLACK).toString()
+    assert akari.parse(examples["exercise"].read_text()) == Akari(6, 6, EXERCISE_BLACK).grid
     # 32 white cells: too many for the brute-force counter, not for the pruned enumeration
     text = examples["open"].read_text()
     found = list(akari.search(akari.parse(text), probe="no").solutions())
-    assert len(set(found)) == len(found) == akari.search(akari.parse(text)).count() == pruned_count(*read_grid(text)) == 1781
+    assert len(set(found)) == len(found) == akari.search(akari.parse(text)).count() == 1781
+    assert pruned_count(*read_grid(text)) == 1781
     assert all(check(akari.parse(text), s) == [] for s in found)
 
 
@@ -352,10 +452,10 @@ def test_generator_makes_unique_puzzles_with_symmetric_layout():
     for seed in range(4):
         puzzle = akari.generate(7, 8, seed)
         assert set(puzzle.black) == {(6 - r, 7 - k) for r, k in puzzle.black}
-        rows, cols, black = read_grid(puzzle.text())
+        rows, cols, black = read_grid(text_of(puzzle))
         assert pruned_count(rows, cols, black) == 1
         assert akari.search(puzzle).verdict() is Verdict.UNIQUE
-    assert akari.generate(6, 6, 5).text() == akari.generate(6, 6, 5).text()
+    assert akari.generate(6, 6, 5) == akari.generate(6, 6, 5)
 
 
 def test_generator_command(capsys):
@@ -395,7 +495,7 @@ def test_generator_command(capsys):
 )
 def test_bad_files_name_line_and_column(text, line, column, message):
     if line is None:  # not bad: blank lines around the grid and spaces or tabs after a row are ignored
-        assert akari.parse(text).text() == "..\n.#"
+        assert text_of(akari.parse(text)) == "..\n.#"
         return
     with pytest.raises(InputError) as error:
         akari.parse(text, "grid.txt")
@@ -413,18 +513,19 @@ def test_blank_line_inside_a_grid_is_an_error_but_separates_puzzles_in_a_file():
 # -- the command ----------------------------------------------------------------------------
 
 def test_command_first_all_count_unique_json_trace(capsys, tmp_path):
-    assert main(["solve", "akari", "--example", "seed"]) == 0
+    assert main(["solve", "akari", "--example", "exercise"]) == 0
     out = capsys.readouterr().out
     assert "*L****\nL4L***\n*L*2L?\n1*?L**\nL***0*\n*****L" in out
 
     many = tmp_path / "open.txt"
     many.write_text("...\n.#.\n...\n")
     assert main(["solve", "akari", str(many), "--count"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == f"{len(brute_force(*read_grid(many.read_text())))} solutions (search complete)"
+    expected = len(brute_force(*read_grid(many.read_text())))
+    assert capsys.readouterr().out.splitlines()[0] == f"{expected} solutions (search complete)"
 
     assert main(["solve", "akari", str(many), "--unique"]) == 0
     assert "\nambiguous: more than one solution" in capsys.readouterr().out
-    assert main(["solve", "akari", "--example", "seed", "--unique"]) == 0
+    assert main(["solve", "akari", "--example", "exercise", "--unique"]) == 0
     assert "\nunique: exactly one solution" in capsys.readouterr().out
 
     assert main(["solve", "akari", str(many), "--all", "--json"]) == 0
@@ -437,8 +538,8 @@ def test_command_first_all_count_unique_json_trace(capsys, tmp_path):
 
     assert main(["solve", "akari", str(many), "--trace"]) == 0
     out = capsys.readouterr().out
-    assert "level 0: move start (deductions from the clues) valid\n" in out
-    assert "\n  level 1: move lamp at row 1, column 1 valid\n" in out
+    assert out.startswith("level 0: move lamp at row 1, column 1 valid\n")  # the start's deductions are no move
+    assert "\n  level 1: move lamp at row 3, column 3 valid\nSolution 1\n" in out
 
     none = tmp_path / "none.txt"
     none.write_text("1#\n#.\n")
@@ -453,7 +554,7 @@ def test_command_first_all_count_unique_json_trace(capsys, tmp_path):
 
 def test_command_batch_file(capsys, tmp_path):
     batch = tmp_path / "batch.txt"
-    batch.write_text(SEED_TEXT + "\n" + "...\n.#.\n...\n")
+    batch.write_text(EXERCISE_TEXT + "\n" + "...\n.#.\n...\n")
     assert main(["solve", "akari", str(batch)]) == 0
     out = capsys.readouterr().out
     assert f"{batch}:1: unique" in out and f"{batch}:8: ambiguous" in out
@@ -461,36 +562,36 @@ def test_command_batch_file(capsys, tmp_path):
 
 # -- the checker ------------------------------------------------------------------------------
 
-SEED_SOLUTION = ((0, 1), (1, 0), (1, 2), (2, 1), (2, 4), (3, 3), (4, 0), (5, 5))
+EXERCISE_SOLUTION = ((0, 1), (1, 0), (1, 2), (2, 1), (2, 4), (3, 3), (4, 0), (5, 5))
 
 
-def test_checker_accepts_the_seed_solution_and_names_each_broken_rule():
-    spec = akari.parse(SEED_TEXT)
-    assert check(spec, SEED_SOLUTION) == []
+def test_checker_accepts_the_exercise_solution_and_names_each_broken_rule():
+    spec = akari.parse(EXERCISE_TEXT)
+    assert check(spec, EXERCISE_SOLUTION) == []
     assert akari.PUZZLE.check is check
-    without = tuple(cell for cell in SEED_SOLUTION if cell != (5, 5))
+    without = tuple(cell for cell in EXERCISE_SOLUTION if cell != (5, 5))
     assert check(spec, without) == [
         "row 5, column 6: this cell is not lit", "row 6, column 3: this cell is not lit",
         "row 6, column 5: this cell is not lit", "row 6, column 6: this cell is not lit",
     ]
-    assert check(spec, SEED_SOLUTION + ((5, 3),)) == [
+    assert check(spec, EXERCISE_SOLUTION + ((5, 3),)) == [
         "row 6, column 6: this lamp is lit by the lamp at row 6, column 4",
         "row 6, column 4: this lamp is lit by the lamp at row 4, column 4",
     ]
     # the lamp of row 3 moved one cell to the right: the 4 loses it, the 2 gains it, it sees the lamp above it
-    moved = tuple((2, 2) if cell == (2, 1) else cell for cell in SEED_SOLUTION)
+    moved = tuple((2, 2) if cell == (2, 1) else cell for cell in EXERCISE_SOLUTION)
     assert check(spec, moved) == [
         "row 3, column 3: this lamp is lit by the lamp at row 2, column 3",
         "row 4, column 2: this cell is not lit",
         "row 2, column 2: the number 4 has 3 lamps next to it",
         "row 3, column 4: the number 2 has 3 lamps next to it",
     ]
-    assert check(spec, SEED_SOLUTION + ((4, 4),)) == [
+    assert check(spec, EXERCISE_SOLUTION + ((4, 4),)) == [
         "row 5, column 5: this lamp stands on a black cell"]
-    assert check(spec, SEED_SOLUTION + ((6, 0),)) == ["row 7, column 1: this lamp lies outside the 6 x 6 grid"]
-    assert check(spec, SEED_SOLUTION + ((0, 1),)) == ["row 1, column 2: this cell holds two lamps"]
+    assert check(spec, EXERCISE_SOLUTION + ((6, 0),)) == ["row 7, column 1: this lamp lies outside the 6 x 6 grid"]
+    assert check(spec, EXERCISE_SOLUTION + ((0, 1),)) == ["row 1, column 2: this cell holds two lamps"]
     # the 0 with a lamp next to it: the lamp at row 6, column 6 moved up to row 5
-    near_zero = tuple((4, 5) if cell == (5, 5) else cell for cell in SEED_SOLUTION)
+    near_zero = tuple((4, 5) if cell == (5, 5) else cell for cell in EXERCISE_SOLUTION)
     assert check(spec, near_zero) == [
         "row 6, column 3: this cell is not lit", "row 6, column 5: this cell is not lit",
         "row 5, column 5: the number 0 has 1 lamp next to it",
@@ -546,9 +647,9 @@ def test_every_example_solves_the_same_with_a_byte_order_mark(name, capsys, tmp_
     expected = run_json(capsys, str(plain), "--count")
     assert expected[0] == 0 and expected[1]["solutions"] == (1781 if name == "open" else 1)
     assert run_json(capsys, str(marked), "--count") == expected
-    # the seed API: text read by hand, mark included
+    # the model: text read by hand, mark included
     text = data.decode("utf-8")
-    assert akari.parse("\ufeff" + text).toString() == akari.parse(text).toString()
+    assert akari.parse("\ufeff" + text) == akari.parse(text)
 
 
 def test_batch_errors_are_located_in_their_own_puzzle(capsys, tmp_path):
@@ -607,12 +708,11 @@ def test_the_largest_boards_set_up_within_the_memory_limit(shape, probe):
 
 
 def test_the_start_of_the_largest_boards_is_made_and_taken_back():
-    # The first move (the clues' deductions and probing) of the largest open board, checked for its state.
+    # The start (the clues' deductions and probing) of the largest open board, checked for its state.
     spec = akari.parse(LARGEST["all white"])
     search = akari.search(spec)
-    search.record(0, akari.START)
-    assert not search.dead and search.unlit == MAX_SIDE * MAX_SIDE
-    search.undo(0, akari.START)
+    assert search.start() and search.unlit == MAX_SIDE * MAX_SIDE
+    search.rollback(0)
     assert search.trail == [] and set(search.value) == {-1}
 
 
@@ -640,7 +740,7 @@ def test_boards_beyond_the_maximum_are_refused(text, line, column, message):
 
 def test_a_batch_with_a_huge_puzzle_is_refused_at_its_line(capsys, tmp_path):
     path = tmp_path / "batch.txt"
-    path.write_text(SEED_TEXT + "\n" + board(300_000, 3))
+    path.write_text(EXERCISE_TEXT + "\n" + board(300_000, 3))
     assert akari.split(path.read_text())[1][1].count("\n") == MAX_SIDE + 1  # the rest is never copied
     assert main(["solve", "akari", str(path)]) == 2
     assert f"{path}:{8 + MAX_SIDE}:1: expected at most {MAX_SIDE} rows" in capsys.readouterr().err
@@ -659,7 +759,7 @@ def test_a_batch_of_more_puzzles_than_the_maximum_is_refused(capsys, tmp_path):
 
 def test_the_search_refuses_a_board_beyond_the_maximum_made_in_python():
     with pytest.raises(ValueError, match=f"{MAX_SIDE} x {MAX_SIDE}"):
-        akari.search(Akari(MAX_SIDE + 1, 1))
+        akari.search(LightUp(MAX_SIDE + 1, 1))
     assert akari.PUZZLE.limits == f"boards up to {MAX_SIDE} x {MAX_SIDE} cells"
 
 
@@ -667,11 +767,11 @@ def test_the_search_refuses_a_board_beyond_the_maximum_made_in_python():
 
 @pytest.mark.parametrize("value", ["maybe", "", "YES", "1"])
 def test_a_bad_probe_parameter_exits_2_with_a_message(value, capsys):
-    assert main(["solve", "akari", "--example", "seed", "-p", f"probe={value}"]) == 2
+    assert main(["solve", "akari", "--example", "exercise", "-p", f"probe={value}"]) == 2
     err = capsys.readouterr().err
     assert f"parameter probe must be one of yes, no, not {value!r}" in err and "Traceback" not in err
     with pytest.raises(ValueError, match="parameter probe must be one of yes, no"):
-        akari.search(akari.parse(SEED_TEXT), probe=value)
+        akari.search(akari.parse(EXERCISE_TEXT), probe=value)
 
 
 @pytest.mark.parametrize(

@@ -1,31 +1,35 @@
-"""Tests of the bubbles plugin: the seed's session, solutions, checker, errors, limits, command, generator."""
+"""Tests of the bubbles plugin: the exercise's session, model and façade, search, checker, command, generator."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
+import pickle
 import random
 import re
 import string
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import bubbles
-from backtrack_puzzles.bubbles import MAX_SIZE, PUZZLE, Puzzel, check, generate, parse, render, search
+from backtrack_puzzles.bubbles import (
+    MAX_SIZE, PUZZLE, BubblesGrid, BubblesSearch, Puzzel, check, generate, parse, render, search, text_of,
+)
 from measure import MEMORY_LIMIT, setup_cost
 
-SEED_FILE = """\
+EXERCISE_FILE = """\
 #AAB
 CDDB
 CDBB
 CD#B
 """
 
-# The seed's interactive session, verbatim except for the file name (the seed's
-# 'puzzel.txt3' carries a footnote mark).
-SEED_SESSION = """\
+# The Dutch exercise's interactive session, verbatim except for the file name (the
+# exercise's 'puzzel.txt3' carries a footnote mark).
+EXERCISE_SESSION = """\
 >>> puzzel = Puzzel('puzzel.txt')
 >>> puzzel.rijen
 4
@@ -161,14 +165,14 @@ def run_session(session: str, namespace: dict, capsys) -> int:
     return len(examples)
 
 
-def test_seed_session(tmp_path, monkeypatch, capsys):
-    (tmp_path / "puzzel.txt").write_text(SEED_FILE, encoding="utf-8")
+def test_exercise_session(tmp_path, monkeypatch, capsys):
+    (tmp_path / "puzzel.txt").write_text(EXERCISE_FILE, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert run_session(SEED_SESSION, {"Puzzel": Puzzel}, capsys) == 37
+    assert run_session(EXERCISE_SESSION, {"Puzzel": Puzzel}, capsys) == 37
 
 
-def test_seed_sets_are_plain_sets_of_tuples(tmp_path):
-    (tmp_path / "puzzel.txt").write_text(SEED_FILE, encoding="utf-8")
+def test_exercise_sets_are_plain_sets_of_tuples(tmp_path):
+    (tmp_path / "puzzel.txt").write_text(EXERCISE_FILE, encoding="utf-8")
     puzzel = Puzzel(str(tmp_path / "puzzel.txt"))
     assert type(puzzel.gebieden) is set and sorted(puzzel.gebieden) == ["A", "B", "C", "D"]
     assert all(type(square) is tuple for square in puzzel.vierkanten("B"))
@@ -179,17 +183,17 @@ def test_seed_sets_are_plain_sets_of_tuples(tmp_path):
 
 # -- a brute-force counter (nothing from the search; the rules from the plugin's independent checker) --
 
-def brute_force(puzzle: str | Puzzel) -> set[str]:
+def brute_force(puzzle: str | BubblesGrid) -> set[str]:
     """All solved grids, by trying every (bubble, block) pair of squares in every region."""
     spec = parse(puzzle) if isinstance(puzzle, str) else puzzle
     regions: dict[str, list[tuple[int, int]]] = {}
-    for r, line in enumerate(spec.opgave().splitlines()):
+    for r, line in enumerate(spec.lines):
         for k, char in enumerate(line):
             if char != "#":
                 regions.setdefault(char, []).append((r, k))
     found = set()
     for choice in itertools.product(*(itertools.permutations(squares, 2) for squares in regions.values())):
-        solution = dict(zip(regions, choice))
+        solution = dict(zip(regions, choice, strict=True))
         if not check(spec, solution):
             found.add(render(spec, solution))
     return found
@@ -201,7 +205,7 @@ def random_regions(rng: random.Random, rows: int, cols: int, count: int, green: 
         open_ = {(r, k) for r in range(rows) for k in range(cols) if rng.random() >= green}
         if len(open_) < count:
             continue
-        owner = dict(zip(rng.sample(sorted(open_), count), "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        owner = dict(zip(rng.sample(sorted(open_), count), "ABCDEFGHIJKLMNOPQRSTUVWXYZ", strict=False))
         border = [(owner[s], s) for s in owner]
         while border:
             letter, (r, k) = border.pop(rng.randrange(len(border)))
@@ -223,10 +227,11 @@ def small_instances() -> list[str]:
     texts = []
     for _ in range(60):
         rows, cols = rng.randint(2, 4), rng.randint(2, 4)
-        texts.append(random_regions(rng, rows, cols, rng.randint(1, min(4, rows * cols // 2)), rng.choice((0.0, 0.15, 0.3))))
+        count, green = rng.randint(1, min(4, rows * cols // 2)), rng.choice((0.0, 0.15, 0.3))
+        texts.append(random_regions(rng, rows, cols, count, green))
     for seed in range(40):
         rows, cols = rng.randint(2, 4), rng.randint(3, 5)
-        texts.append(generate(rows, cols, seed, green=rng.choice((0.0, 0.15)), regions=rng.randint(1, 4)).opgave())
+        texts.append(text_of(generate(rows, cols, seed, green=rng.choice((0.0, 0.15)), regions=rng.randint(1, 4))))
     return [text for text in texts if _work(text) <= 60_000]
 
 
@@ -251,15 +256,16 @@ def test_counts_match_brute_force_on_small_random_instances():
 
 
 def test_objects_placed_in_advance_match_brute_force():
-    # Random bubbles and blocks placed with the seed's methods; the brute force keeps
-    # only the grids that keep them (the checker's rule).
+    # Random bubbles and blocks placed with the exercise's methods (on the façade, so on
+    # its model); the brute force keeps only the grids that keep them (the checker's rule).
     rng = random.Random(7)
     kept = 0
     for text in small_instances()[::2]:
-        spec = parse(text)
-        rows, cols = spec.rijen, spec.kolommen
+        puzzel = Puzzel.uit_tekst(text)
+        spec = puzzel.grid
+        rows, cols = puzzel.rijen, puzzel.kolommen
         for _ in range(rng.randint(1, 3)):
-            place = spec.plaats_luchtbel if rng.random() < 0.5 else spec.plaats_rotsblok
+            place = puzzel.plaats_luchtbel if rng.random() < 0.5 else puzzel.plaats_rotsblok
             try:
                 place(rng.randrange(rows), rng.randrange(cols))
             except AssertionError:
@@ -268,7 +274,7 @@ def test_objects_placed_in_advance_match_brute_force():
         assert all(check(spec, solution) == [] for solution in found), text
         grids = [render(spec, s) for s in found]
         assert len(set(grids)) == len(grids) and set(grids) == brute_force(spec), text
-        kept += bool(spec._luchtbellen or spec._rotsblokken)
+        kept += bool(spec.bubbles or spec.blocks)
     assert kept >= 20
 
 
@@ -293,12 +299,12 @@ def test_every_solution_passes_the_checker_on_larger_puzzles():
         assert len(set(found)) == len(found)
 
 
-def test_solutions_can_be_placed_with_the_seeds_methods():
+def test_solutions_can_be_placed_with_the_exercises_methods():
     # A reported solution, placed blocks bottom-up and bubbles top-down, is accepted
-    # by the seed's placement methods and leaves the puzzle solved, showing the same text.
-    spec = parse(generate(8, 9, 3).opgave())
+    # by the exercise's placement methods and leaves the puzzle solved, showing the same text.
+    spec = parse(text_of(generate(8, 9, 3)))
     for solution in search(spec).solutions(limit=20):
-        puzzel = Puzzel.uit_tekst(spec.opgave())
+        puzzel = Puzzel.uit_tekst(text_of(spec))
         for bubble, _ in sorted(solution.values()):
             puzzel.plaats_luchtbel(*bubble)
         for _, block in sorted(solution.values(), key=lambda pair: -pair[1][0]):
@@ -306,28 +312,131 @@ def test_solutions_can_be_placed_with_the_seeds_methods():
         assert puzzel.isopgelost() and str(puzzel) == render(spec, solution)
 
 
-def test_intro_puzzle_has_the_seeds_unique_solution():
-    spec = parse(SEED_FILE)
+def test_intro_puzzle_has_the_exercises_unique_solution():
+    spec = parse(EXERCISE_FILE)
     assert search(spec).verdict() is Verdict.UNIQUE
     assert render(spec, search(spec).first()) == "#O*O\nOO*.\n..*.\n*.#."
-    assert search(spec).first() == {"A": ((0, 1), (0, 2)), "B": ((0, 3), (2, 2)), "C": ((1, 0), (3, 0)), "D": ((1, 1), (1, 2))}
+    assert search(spec).first() == {
+        "A": ((0, 1), (0, 2)), "B": ((0, 3), (2, 2)), "C": ((1, 0), (3, 0)), "D": ((1, 1), (1, 2)),
+    }
+
+
+# -- the model and the exercise's façade ----------------------------------------------------
+
+def test_parse_gives_the_model_and_the_facade_wraps_it():
+    grid = parse(EXERCISE_FILE)
+    assert type(grid) is BubblesGrid and grid.lines == ("#AAB", "CDDB", "CDBB", "CD#B")
+    assert (grid.height, grid.width) == (4, 4) and sorted(grid.regions) == ["A", "B", "C", "D"]
+    assert grid.regions["C"] == {(1, 0), (2, 0), (3, 0)} and grid.region_at(3, 2) is None
+    puzzel = Puzzel.from_grid(grid)
+    assert puzzel.grid is grid and type(Puzzel.uit_tekst(EXERCISE_FILE).grid) is BubblesGrid
+    puzzel.plaats_luchtbel(0, 1)  # placed through the façade: on the model
+    grid.place_block(3, 0)  # placed on the model: seen through the façade
+    assert grid.bubbles == {"A": (0, 1)} and puzzel.rotsblok("C") == (3, 0)
+    assert str(puzzel) == str(grid) == "#O..\n....\n....\n*.#."
+    assert repr(grid) == "BubblesGrid(('#AAB', 'CDDB', 'CDBB', 'CD#B'))"
+
+
+@pytest.mark.parametrize("place, r, k, words", [
+    ("place_bubble", 0, 2, "region A already has a bubble"),
+    ("place_bubble", 2, 2, "would not hang from the top row, a green square or a bubble"),
+    ("place_bubble", 3, 2, "(3, 2) is not an empty square of the grid"),
+    ("place_block", 2, 0, "would not rest on the bottom row, a green square or a block"),
+    ("place_block", 9, 0, "(9, 0) is not an empty square of the grid"),
+    ("remove", 1, 1, "(1, 1) holds no bubble or block"),
+])
+def test_the_model_says_in_english_why_an_object_may_not_go_there(place, r, k, words):
+    grid = parse(EXERCISE_FILE)
+    grid.place_bubble(0, 1)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        getattr(grid, place)(r, k)
+    façade = {"place_bubble": "plaats_luchtbel", "place_block": "plaats_rotsblok", "remove": "verwijder"}[place]
+    with pytest.raises(AssertionError, match="^ongeldige positie$"):
+        getattr(Puzzel.from_grid(grid), façade)(r, k)
+
+
+# -- the search: decisions, attempts, resuming, counting in parallel ------------------------------
+
+class CountingSearch(BubblesSearch):
+    """Counts the decisions it is asked to make."""
+
+    decisions = 0
+
+    def decide(self, decision):
+        self.decisions += 1
+        return super().decide(decision)
+
+
+def test_attempts_are_the_decisions_tried():
+    texts = [path.read_text(encoding="utf-8") for path in PUZZLE.examples.values()] + small_instances()[::4]
+    for text in texts:
+        counting = CountingSearch(parse(text))
+        counting.count(limit=5000)
+        assert counting.report.attempts == counting.decisions, text
+    # The numbers: a puzzle solved by propagation alone takes no decision (the search
+    # once counted one "nothing to choose" move there); every other count is as before.
+    pinned = {"intro": (1, 0), "unique-6x6": (1, 0), "unique-8x8": (1, 0), "generated-10x12": (320, 574)}
+    for name, (solutions, attempts) in pinned.items():
+        counted = search(parse(PUZZLE.examples[name].read_text(encoding="utf-8")))
+        assert (counted.count(), counted.report.attempts) == (solutions, attempts), name
+    no_regions = search(parse("##\n##"))
+    assert (no_regions.count(), no_regions.report.attempts) == (1, 0)
+
+
+def test_a_contradicting_decision_is_an_invalid_attempt_in_the_trace():
+    trace = io.StringIO()
+    counted = search(parse("CCCB\nCABB\nAAAA"))
+    assert counted.count(trace=trace) == 1 and counted.report.attempts == 4
+    assert trace.getvalue() == (
+        "level 0: move bubble of region A at row 2, column 2 valid\n"
+        "  level 1: move block of region B at row 2, column 3 valid\n"
+        "  level 1: move block of region B at row 2, column 4 invalid\n"
+        "level 0: move bubble of region A at row 3, column 3 invalid\n"
+    )
+
+
+def test_decisions_resume_in_a_fresh_search_and_the_state_returns_to_the_root():
+    spec = parse(PUZZLE.examples["generated-10x12"].read_text(encoding="utf-8"))
+    whole = search(spec)
+    assert whole.first() is not None  # stopped deep in the tree: the next search starts from the root again
+    assert whole.count() == 320 and whole.report.attempts == 574
+    first_level = whole.branch()
+    assert first_level and all(pickle.loads(pickle.dumps(d)) == d for d in first_level)
+    assert all(isinstance(letter, str) and kind in "O*" for letter, kind, _ in first_level)
+    parts = [search(spec) for _ in first_level]
+    assert sum(part.count(prefix=[d]) for part, d in zip(parts, first_level, strict=True)) == 320
+    assert sum(part.report.attempts for part in parts) + len(first_level) == 574
+
+
+def test_a_parallel_count_equals_the_serial_one():
+    text = PUZZLE.examples["generated-10x12"].read_text(encoding="utf-8")
+    report = parallel.count("bubbles", text, {}, workers=2, warmup=0)
+    serial = search(parse(text))
+    assert (report.solutions, report.attempts, report.complete) == (serial.count(), serial.report.attempts, True)
+    # Objects placed in advance travel with the model.
+    grid = parse(text)
+    grid.place_block(9, 4)  # the block of region B on the floor: the search's second choice first
+    report = parallel.count(PUZZLE, spec=grid, workers=2, warmup=0)
+    serial = search(grid)
+    assert (report.solutions, report.attempts, report.complete) == (serial.count(), serial.report.attempts, True)
+    assert report.solutions == 192
 
 
 # -- givens, removal, text ---------------------------------------------------------------
 
 def test_search_keeps_objects_already_placed():
-    spec = Puzzel.uit_tekst("AA\nBB")
+    spec = parse("AA\nBB")
     assert search(spec).count() == 2
-    spec.plaats_luchtbel(0, 0)
+    spec.place_bubble(0, 0)
     assert [render(spec, s) for s in search(spec).solutions()] == ["O*\nO*"]
     contradicting = Puzzel.uit_tekst("AA\nBB").plaats_luchtbel(0, 0).plaats_rotsblok(1, 0)
-    assert search(contradicting).count() == 0
-    solved = Puzzel.uit_tekst(SEED_FILE).plaats_luchtbel(0, 1).plaats_rotsblok(3, 0)
-    assert search(solved).count() == 1
+    assert search(contradicting.grid).count() == 0
+    solved = Puzzel.uit_tekst(EXERCISE_FILE).plaats_luchtbel(0, 1).plaats_rotsblok(3, 0)
+    assert search(solved.grid).count() == 1
 
 
 def test_verwijder_takes_off_only_unsupporting_objects():
-    puzzel = Puzzel.uit_tekst(SEED_FILE).plaats_rotsblok(2, 2).plaats_rotsblok(1, 2)
+    puzzel = Puzzel.uit_tekst(EXERCISE_FILE).plaats_rotsblok(2, 2).plaats_rotsblok(1, 2)
     with pytest.raises(AssertionError, match="^ongeldige positie$"):
         puzzel.verwijder(2, 2)  # the block of D rests on it
     with pytest.raises(AssertionError, match="^ongeldige positie$"):
@@ -345,9 +454,9 @@ def test_grids_without_regions_and_windows_line_ends():
 
 
 def test_uit_tekst_and_opgave():
-    puzzel = Puzzel.uit_tekst(SEED_FILE)
-    assert puzzel.opgave() == SEED_FILE.strip()
-    assert str(Puzzel.uit_tekst(SEED_FILE + "\n\n")) == "#...\n....\n....\n..#."
+    puzzel = Puzzel.uit_tekst(EXERCISE_FILE)
+    assert puzzel.opgave() == EXERCISE_FILE.strip()
+    assert str(Puzzel.uit_tekst(EXERCISE_FILE + "\n\n")) == "#...\n....\n....\n..#."
     assert puzzel.gebied(3, 2) is None and puzzel.gebied(0, 3) == "B" and puzzel.gebied(-1, 0) is None
     assert not puzzel.isleeg(-1, 0) and not puzzel.isleeg(4, 0) and not puzzel.isleeg(0, 0)
 
@@ -451,28 +560,28 @@ def test_command_lists_the_examples(capsys):
 
 def test_generator_is_repeatable_and_solvable():
     for seed in range(5):
-        puzzel = generate(7, 9, seed)
-        assert puzzel.opgave() == generate(7, 9, seed).opgave()
-        assert (puzzel.rijen, puzzel.kolommen) == (7, 9)
-        first = search(puzzel).first()
-        assert first is not None and check(puzzel, first) == []
-    assert generate(7, 9, 1).opgave() != generate(7, 9, 2).opgave()
+        grid = generate(7, 9, seed)
+        assert text_of(grid) == text_of(generate(7, 9, seed))
+        assert (grid.height, grid.width) == (7, 9)
+        first = search(grid).first()
+        assert first is not None and check(grid, first) == []
+    assert text_of(generate(7, 9, 1)) != text_of(generate(7, 9, 2))
 
 
 def test_generator_unique_on_small_grids():
     for seed in range(3):
-        puzzel = generate(5, 6, seed, unique=True)
-        assert search(puzzel).verdict() is Verdict.UNIQUE
-        assert check(puzzel, search(puzzel).first()) == []
+        grid = generate(5, 6, seed, unique=True)
+        assert search(grid).verdict() is Verdict.UNIQUE
+        assert check(grid, search(grid).first()) == []
 
 
 def test_generator_command(capsys):
     assert bubbles.main(["generate", "6", "8", "--seed", "4", "--solution"]) == 0
     text, solved = capsys.readouterr().out.rstrip("\n").split("\n\n")
-    puzzel = generate(6, 8, 4)
-    assert text == puzzel.opgave()
-    first = search(puzzel).first()
-    assert solved == render(puzzel, first) and check(puzzel, first) == []
+    grid = generate(6, 8, 4)
+    assert text == text_of(grid)
+    first = search(grid).first()
+    assert solved == render(grid, first) and check(grid, first) == []
 
 
 # -- input that can never crash the command: numbers, byte-order marks, sizes -----------------
@@ -505,24 +614,24 @@ def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, ca
     assert results[0] == results[1] and results[0]["solutions"] >= 1
 
 
-def test_the_seeds_constructor_reads_files_as_the_command_does(tmp_path):
+def test_the_exercises_constructor_reads_files_as_the_command_does(tmp_path):
     marked = tmp_path / "puzzel.txt"
-    marked.write_bytes(b"\xef\xbb\xbf" + SEED_FILE.encode("utf-8"))
+    marked.write_bytes(b"\xef\xbb\xbf" + EXERCISE_FILE.encode("utf-8"))
     puzzel = Puzzel(str(marked))
-    assert (puzzel.rijen, puzzel.kolommen, puzzel.opgave()) == (4, 4, SEED_FILE.strip())
-    assert Puzzel.uit_tekst("\ufeff" + SEED_FILE).opgave() == SEED_FILE.strip()
+    assert (puzzel.rijen, puzzel.kolommen, puzzel.opgave()) == (4, 4, EXERCISE_FILE.strip())
+    assert Puzzel.uit_tekst("\ufeff" + EXERCISE_FILE).opgave() == EXERCISE_FILE.strip()
     broken = tmp_path / "kapot.txt"
     broken.write_bytes(b"AB\nA\xff\n")
     with pytest.raises(InputError, match=r"kapot.txt:2:2: expected UTF-8 text, found the byte 0xff"):
         Puzzel(broken)
     blank_first = tmp_path / "leeg.txt"
-    blank_first.write_text("\n\n" + SEED_FILE + "\n\n", encoding="utf-8")
-    assert Puzzel(blank_first).opgave() == SEED_FILE.strip()
+    blank_first.write_text("\n\n" + EXERCISE_FILE + "\n\n", encoding="utf-8")
+    assert Puzzel(blank_first).opgave() == EXERCISE_FILE.strip()
 
 
 def test_blank_lines_around_the_grid_are_skipped(capsys, tmp_path):
-    spec = parse("\n  \n\r\n" + SEED_FILE + "\n \n")
-    assert spec.opgave() == SEED_FILE.strip() and search(spec).verdict() is Verdict.UNIQUE
+    spec = parse("\n  \n\r\n" + EXERCISE_FILE + "\n \n")
+    assert text_of(spec) == EXERCISE_FILE.strip() and search(spec).verdict() is Verdict.UNIQUE
     path = tmp_path / "blank.txt"
     path.write_text("\n\nAB\nA\n", encoding="utf-8")
     assert main(["solve", "bubbles", str(path)]) == 2
@@ -577,8 +686,8 @@ def test_the_puzzle_has_no_parameters_and_says_so(capsys):
 
 # -- the independent checker ---------------------------------------------------------------------
 
-def test_checker_accepts_the_seeds_solution_and_names_each_broken_rule():
-    spec = parse(SEED_FILE)
+def test_checker_accepts_the_exercises_solution_and_names_each_broken_rule():
+    spec = parse(EXERCISE_FILE)
     solved = search(spec).first()
     assert check(spec, solved) == []
 
@@ -622,7 +731,7 @@ def test_checker_accepts_the_seeds_solution_and_names_each_broken_rule():
 
 
 def test_checker_holds_the_solution_to_the_objects_placed_in_advance():
-    spec = Puzzel.uit_tekst("AA\nBB").plaats_luchtbel(0, 0)
+    spec = Puzzel.uit_tekst("AA\nBB").plaats_luchtbel(0, 0).grid
     assert check(spec, {"A": ((0, 0), (0, 1)), "B": ((1, 0), (1, 1))}) == []
     assert check(spec, {"A": ((0, 1), (0, 0)), "B": ((1, 1), (1, 0))}) == [
         "row 1, column 1: the bubble of region A was placed here in advance, but the solution does not keep it there"
@@ -634,7 +743,7 @@ def test_checker_holds_the_solution_to_the_objects_placed_in_advance():
 def test_trace_names_the_object_the_region_and_the_square(tmp_path, capsys):
     assert main(["solve", "bubbles", "--example", "intro", "--trace"]) == 0
     out = capsys.readouterr().out
-    assert "level 0: move nothing to choose: every bubble and block is decided valid" in out
+    assert "level 0" not in out and "0 attempts" in out  # solved by propagation alone: no decision
     path = tmp_path / "three.txt"
     path.write_text("AAA\nBBB\n", encoding="utf-8")
     assert main(["solve", "bubbles", str(path), "--all", "--trace"]) == 0
@@ -669,7 +778,7 @@ def test_generator_refuses_bad_arguments(args, words, capsys):
 
 
 def test_generator_makes_the_largest_grid():
-    puzzel = generate(MAX_SIZE, 3, 1)
-    assert (puzzel.rijen, puzzel.kolommen) == (MAX_SIZE, 3)
+    grid = generate(MAX_SIZE, 3, 1)
+    assert (grid.height, grid.width) == (MAX_SIZE, 3)
     with pytest.raises(ValueError, match="the largest grid is 500 x 500, not 501 x 3"):
         generate(MAX_SIZE + 1, 3, 1)

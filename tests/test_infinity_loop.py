@@ -1,5 +1,6 @@
-"""Infinity Loop: the seed's API and session, parsing and its limits, the searches against an independent brute force,
-the rule checker, the trace and the generator's arguments."""
+"""Infinity Loop: the seed's API and session (façades over the model), parsing and its limits, the searches against
+an independent brute force, attempts and parallel counts, the rule checker, the trace, the examples' old names and the
+generator's arguments."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import infinity_loop
 from backtrack_puzzles.infinity_loop import (
-    MAX_SIDE, MAX_UNIQUE_SIDE, PUZZLE, OneindigeLus, Tegel, check, generate, parse, search,
+    MAX_SIDE, MAX_UNIQUE_SIDE, PUZZLE, Board, OneindigeLus, PropagatingLoopSearch, Tegel, as_json, check, generate,
+    parse, render, search, text_of,
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -142,7 +144,8 @@ def test_tile_characters_and_numbers():
         assert str(Tegel(mask)) == character
         assert repr(Tegel(mask)) == f"Tegel({character!r})"
         assert eval(repr(Tegel(mask)), {"Tegel": Tegel}) == Tegel(mask)
-        assert (Tegel(mask).boven, Tegel(mask).rechts, Tegel(mask).onder, Tegel(mask).links) == tuple(bool(mask & bit) for bit in (1, 2, 4, 8))
+        tile = Tegel(mask)
+        assert (tile.boven, tile.rechts, tile.onder, tile.links) == tuple(bool(mask & bit) for bit in (1, 2, 4, 8))
     assert Tegel() == Tegel(0) == Tegel(" ")
     assert Tegel(13) == Tegel("┫")
 
@@ -201,6 +204,25 @@ def test_board_api():
     assert not OneindigeLus([2], 1).isopgelost()  # points off the board
 
 
+def test_the_seed_classes_are_facades_over_the_model():
+    board = Board((9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3), 4)
+    facade = OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)
+    assert facade.board == board == parse(str(facade)) and (board.rows, board.columns) == (3, 4)
+    assert OneindigeLus.of(board).board is board and repr(OneindigeLus.of(board)) == repr(facade)
+    assert str(facade) == text_of(board) and parse(text_of(board, numbers=True)) == board
+    assert facade.tegel(1, 2) == Tegel(board.tile(1, 2)) and board.turned(0, 0, -1).tile(0, 0) == 12
+    facade.draai(0, 0).draai(0, 0)
+    assert facade.board == board.turned(0, 0, 2) and board.tiles[0] == 9  # the model is never changed in place
+    with pytest.raises(IndexError):
+        board.tile(3, 0)
+    # search, check, render and as_json take the façade too, and read its board.
+    facade = OneindigeLus.of(board)
+    solution = search(facade).first()
+    assert solution == search(board).first() and check(facade, solution) == check(board, solution) == []
+    assert render(facade, solution) == render(board, solution) and as_json(facade, solution) == as_json(board, solution)
+    assert Board(solution, 4).is_solved() and not board.is_solved()
+
+
 # -- an independent brute force (nothing from the plugin's search code) ------------------
 
 
@@ -215,7 +237,7 @@ def turned_versions(mask: int) -> set[int]:
     current = list(sides(mask))
     for _ in range(4):
         current = [current[3]] + current[:3]  # clockwise: left becomes up, up becomes right ...
-        found.add(sum(bit for bit, on in zip((1, 2, 4, 8), current) if on))
+        found.add(sum(bit for bit, on in zip((1, 2, 4, 8), current, strict=True) if on))
     return found
 
 
@@ -297,8 +319,8 @@ def small_boards() -> list[list[list[int]]]:
     return boards
 
 
-def to_board(grid: list[list[int]]) -> OneindigeLus:
-    return OneindigeLus([mask for row in grid for mask in row], len(grid[0]))
+def to_board(grid: list[list[int]]) -> Board:
+    return Board(tuple(mask for row in grid for mask in row), len(grid[0]))
 
 
 def test_brute_forces_agree():
@@ -327,9 +349,10 @@ def test_solutions_match_brute_force(method):
     assert sum(count >= 4 for count in counts) >= 5 and max(counts) >= 11, counts
 
 
-@pytest.mark.parametrize("rows, columns, tilings", [(2, 2, 2), (2, 3, 3), (2, 4, 5), (3, 4, 11), (4, 4, 36), (3, 3, 0), (6, 6, 6728)])
+@pytest.mark.parametrize("rows, columns, tilings",
+                         [(2, 2, 2), (2, 3, 3), (2, 4, 5), (3, 4, 11), (4, 4, 36), (3, 3, 0), (6, 6, 6728)])
 def test_end_tiles_count_domino_tilings(rows, columns, tilings):
-    board = OneindigeLus([random.Random(rows * columns).choice([1, 2, 4, 8]) for _ in range(rows * columns)], columns)
+    board = Board(tuple(random.Random(rows * columns).choice([1, 2, 4, 8]) for _ in range(rows * columns)), columns)
     assert search(board).count() == tilings
 
 
@@ -340,18 +363,69 @@ def test_verdicts_match_brute_force():
 
 
 def test_search_can_be_run_again_and_resumed():
-    board = OneindigeLus([1] * 16, 4)  # end tiles: the 36 domino tilings of 4 x 4
+    board = Board((1,) * 16, 4)  # end tiles: the 36 domino tilings of 4 x 4
     solver = search(board)
+    assert isinstance(solver, PropagatingLoopSearch)
     everything = list(solver.solutions())
     assert len(everything) > 1
     assert list(solver.solutions()) == everything
-    # A prefix of moves searches only below it: the first move's subtrees together hold everything.
-    moves = list(solver.moves(0))
+    # A prefix of decisions searches only below it, in a fresh search too: the first decisions' subtrees together
+    # hold everything, in the same order.  After a search the state is the root's again.
+    decisions = solver.branch()
+    assert decisions == [(0, 0, 2), (0, 0, 4)]  # the corner tile: ╺ or ╻ (row and column from 0, bitmask)
     parts = []
-    for move in moves:
+    for decision in decisions:
         fresh = search(board)
-        parts.extend(fresh.solutions(prefix=[move]))
-    assert sorted(parts) == sorted(everything)
+        parts.extend(fresh.solutions(prefix=[decision]))
+    assert parts == everything
+
+
+class CountingDecisions(PropagatingLoopSearch):
+    """The propagating search, counting the decisions it makes (deductions are not decisions)."""
+
+    decisions = 0
+
+    def decide(self, decision):
+        CountingDecisions.decisions += 1
+        return super().decide(decision)
+
+
+def test_attempts_are_the_decisions_tried():
+    boards = [parse(PUZZLE.examples["ambiguous-20x20"].read_text(encoding="utf-8")), Board((1,) * 16, 4),
+              generate(12, 12, 3), *map(to_board, small_boards()[:40])]
+    for board in boards:
+        for run in (lambda s: s.count(), lambda s: s.first(), lambda s: s.verdict()):
+            CountingDecisions.decisions = 0
+            solver = CountingDecisions(board)
+            run(solver)
+            assert solver.report.attempts == CountingDecisions.decisions
+    exercise = CountingDecisions(parse(PUZZLE.examples["exercise"].read_text(encoding="utf-8")))
+    CountingDecisions.decisions = 0
+    assert exercise.count() == 1 and exercise.report.attempts == CountingDecisions.decisions == 0  # the border does it
+    # The counts of decisions tried: before the port, a board solved by propagating the border alone (the exercise,
+    # random-30x30) took one attempt, a dummy move; the others are as they were, and so is the plain search.
+    attempts = {("exercise", "propagate"): 0, ("random-30x30", "propagate"): 0, ("random-50x50", "propagate"): 6,
+                ("ambiguous-20x20", "propagate"): 22, ("exercise", "plain"): 46}
+    for (name, method), tried in attempts.items():
+        solver = search(parse(PUZZLE.examples[name].read_text(encoding="utf-8")), method=method)
+        solver.count()
+        assert solver.report.attempts == tried, (name, method)
+
+
+@pytest.mark.parametrize("method", ["propagate", "plain"])
+def test_a_parallel_count_equals_the_serial_one(method):
+    board = Board(tuple(random.Random(36).choice([1, 2, 4, 8]) for _ in range(36)), 6)  # 6728 domino tilings
+    text = text_of(board, numbers=True)
+    report = parallel.count(PUZZLE, text, {"method": method}, workers=2, warmup=0)
+    serial = search(board, method=method)
+    assert (report.solutions, report.complete) == (serial.count(), True) == (6728, True)
+    assert report.attempts == serial.report.attempts and report.subtrees > 1
+
+
+def test_a_parallel_count_of_boards_solved_early():
+    for name, attempts in (("exercise", 0), ("random-50x50", 6)):  # by the border alone; after six decisions
+        report = parallel.count(PUZZLE, PUZZLE.examples[name].read_text(encoding="utf-8"), workers=2, warmup=0)
+        assert (report.solutions, report.attempts, report.complete) == (1, attempts, True)
 
 
 def test_contradiction_at_the_border_has_no_solution():
@@ -362,22 +436,23 @@ def test_contradiction_at_the_border_has_no_solution():
 
 
 def test_generated_boards_are_solved_correctly():
-    for seed, (rows, columns, density) in enumerate([(12, 12, 0.5), (15, 9, 0.8), (7, 20, 0.3), (1, 10, 0.9), (10, 1, 0.9)]):
+    sizes = [(12, 12, 0.5), (15, 9, 0.8), (7, 20, 0.3), (1, 10, 0.9), (10, 1, 0.9)]
+    for seed, (rows, columns, density) in enumerate(sizes):
         board = generate(rows, columns, seed, density)
         found = list(search(board).solutions(limit=20))
         assert found
         for solution in found:
             assert check(board, solution) == []
-            assert OneindigeLus(list(solution), columns).isopgelost()
+            assert Board(solution, columns).is_solved()
 
 
 def test_generate_unique_gives_a_unique_board():
     for seed in range(3):
         board = generate(12, 14, seed, unique=True)
-        assert (board.rijen, board.kolommen) == (12, 14)
+        assert (board.rows, board.columns) == (12, 14)
         assert search(board).verdict() is Verdict.UNIQUE
         assert search(board, method="plain").count() == 1
-    assert generate(5, 6, 7).tegels == generate(5, 6, 7).tegels
+    assert generate(5, 6, 7) == generate(5, 6, 7)
     with pytest.raises(ValueError):
         generate(0, 3, 1)
     with pytest.raises(ValueError):
@@ -389,26 +464,27 @@ def test_generate_unique_gives_a_unique_board():
 
 def test_characters_and_numbers_give_the_same_board():
     board = parse("┛┓┓┏\n━┫┫┃\n┗┗┛┗\n")
-    assert repr(board) == "OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)"
-    numbers = parse("# the seed\n\n 9 12 12  6\n10\t13 13 5\r\n\n3 3 9 3\n\n")
-    assert repr(numbers) == repr(board)
-    assert repr(parse("\ufeff# comment\n┛┓┓┏\r\n━┫┫┃\r\n┗┗┛┗")) == repr(board)
-    assert repr(parse("  \n9 12 12 6\n10 13 13 5\n3 3 9 3")) == repr(board)
-    assert repr(parse("  \n  \n")) == repr(OneindigeLus([0, 0, 0, 0], 2))  # blank tiles only
+    assert board == Board((9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3), 4)
+    numbers = parse("# the exercise\n\n 9 12 12  6\n10\t13 13 5\r\n\n3 3 9 3\n\n")
+    assert numbers == board
+    assert parse("\ufeff# comment\n┛┓┓┏\r\n━┫┫┃\r\n┗┗┛┗") == board
+    assert parse("  \n9 12 12 6\n10 13 13 5\n3 3 9 3") == board
+    assert parse("  \n  \n") == Board((0, 0, 0, 0), 2)  # blank tiles only
 
 
 def test_rendering_parses_back():
     chance = random.Random(5)
     for _ in range(50):
         rows, columns = chance.randrange(1, 6), chance.randrange(1, 6)
-        board = OneindigeLus([chance.choice([0, 0, 0, chance.randrange(16)]) for _ in range(rows * columns)], columns)
-        assert repr(parse(str(board))) == repr(board)
+        board = Board(tuple(chance.choice([0, 0, 0, chance.randrange(16)]) for _ in range(rows * columns)), columns)
+        assert parse(text_of(board)) == board == parse(text_of(board, numbers=True))
+        assert str(OneindigeLus.of(board)) == text_of(board)
 
 
 def test_stripped_trailing_spaces_are_padded_with_blank_tiles():
-    assert repr(parse("┏┓ \n┗┛ \n")) == repr(OneindigeLus([6, 12, 0, 3, 9, 0], 3))
+    assert parse("┏┓ \n┗┛ \n") == Board((6, 12, 0, 3, 9, 0), 3)
     # A stripped file: no row ends in a space, so short rows (and empty lines inside) are padded.
-    assert repr(parse("┏━┓\n┃\n\n┗━┛")) == repr(OneindigeLus([6, 10, 12, 5, 0, 0, 0, 0, 0, 3, 10, 9], 3))
+    assert parse("┏━┓\n┃\n\n┗━┛") == Board((6, 10, 12, 5, 0, 0, 0, 0, 0, 3, 10, 9), 3)
 
 
 def test_examples_survive_an_editor_stripping_trailing_spaces():
@@ -416,7 +492,7 @@ def test_examples_survive_an_editor_stripping_trailing_spaces():
         text = PUZZLE.examples[name].read_text(encoding="utf-8")
         stripped = "\n".join(line.rstrip(" ") for line in text.splitlines())
         assert stripped != text.rstrip("\n")  # the example does have blank tiles at row ends
-        assert repr(parse(stripped)) == repr(parse(text))
+        assert parse(stripped) == parse(text)
 
 
 def test_ragged_rows_are_an_error():
@@ -460,12 +536,13 @@ def test_empty_input(text):
 
 
 def test_the_examples():
-    expected = {"seed": (3, 4, "unique"), "seed-numbers": (3, 4, "unique"), "random-30x30": (30, 30, "unique"),
-                "random-50x50": (50, 50, "unique"), "ambiguous-20x20": (20, 20, "ambiguous")}
+    expected = {"exercise": (3, 4, "unique"), "exercise-numbers": (3, 4, "unique"),
+                "random-30x30": (30, 30, "unique"), "random-50x50": (50, 50, "unique"),
+                "ambiguous-20x20": (20, 20, "ambiguous")}
     assert set(PUZZLE.examples) == set(expected)
     for name, (rows, columns, verdict) in expected.items():
         board = parse(PUZZLE.examples[name].read_text(encoding="utf-8"), name)
-        assert (board.rijen, board.kolommen) == (rows, columns)
+        assert (board.rows, board.columns) == (rows, columns)
         assert search(board).verdict().value == verdict
     assert search(parse(PUZZLE.examples["ambiguous-20x20"].read_text(encoding="utf-8"))).count() == 12
 
@@ -473,10 +550,20 @@ def test_the_examples():
 # -- the command ------------------------------------------------------------------------------
 
 
-def test_command_solves_the_seed(capsys):
-    assert main(["solve", "infinity-loop", "--example", "seed"]) == 0
+def test_command_solves_the_exercise(capsys):
+    assert main(["solve", "infinity-loop", "--example", "exercise"]) == 0
     out = capsys.readouterr().out
     assert "┏┓┏┓\n┃┣┫┃\n┗┛┗┛\n" in out and out.startswith("Solution 1\n")
+
+
+def test_the_old_example_names_still_work(capsys):
+    assert PUZZLE.example("seed") == PUZZLE.examples["exercise"]
+    assert PUZZLE.example("seed-numbers") == PUZZLE.examples["exercise-numbers"]
+    for old, new in (("seed", "exercise"), ("seed-numbers", "exercise-numbers")):
+        assert main(["solve", "infinity-loop", "--example", old, "--json"]) == 0
+        by_old = json.loads(capsys.readouterr().out)
+        assert main(["solve", "infinity-loop", "--example", new, "--json"]) == 0
+        assert by_old["rendered"] == json.loads(capsys.readouterr().out)["rendered"] == ["┏┓┏┓\n┃┣┫┃\n┗┛┗┛"]
 
 
 def test_command_counts(capsys):
@@ -484,12 +571,12 @@ def test_command_counts(capsys):
     assert "12 solutions (search complete)" in capsys.readouterr().out
     assert main(["solve", "infinity-loop", "--example", "random-30x30", "--unique"]) == 0
     assert "unique: exactly one solution" in capsys.readouterr().out
-    assert main(["solve", "infinity-loop", "--example", "seed", "--count", "-p", "method=plain"]) == 0
+    assert main(["solve", "infinity-loop", "--example", "exercise", "--count", "-p", "method=plain"]) == 0
     assert "1 solution (search complete)" in capsys.readouterr().out
 
 
 def test_command_json(capsys):
-    assert main(["solve", "infinity-loop", "--example", "seed-numbers", "--json"]) == 0
+    assert main(["solve", "infinity-loop", "--example", "exercise-numbers", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["puzzle"] == "infinity-loop" and result["solutions"] == 1
     assert result["rendered"] == ["┏┓┏┓\n┃┣┫┃\n┗┛┗┛"]
@@ -515,11 +602,11 @@ def test_command_unsolvable_and_bad_files(tmp_path, capsys):
 def test_generator_command(capsys):
     assert infinity_loop.main(["generate", "6", "9", "--seed", "4", "--unique"]) == 0
     board = parse(capsys.readouterr().out)
-    assert (board.rijen, board.kolommen) == (6, 9)
+    assert (board.rows, board.columns) == (6, 9)
     assert search(board).verdict() is Verdict.UNIQUE
     assert infinity_loop.main(["generate", "3", "4", "--seed", "4", "--numbers", "--density", "0.9"]) == 0
     out = capsys.readouterr().out
-    assert all(len(line.split()) == 4 for line in out.splitlines()) and repr(parse(out)) == repr(generate(3, 4, 4, 0.9))
+    assert all(len(line.split()) == 4 for line in out.splitlines()) and parse(out) == generate(3, 4, 4, 0.9)
 
 
 # -- the rule checker in the descriptor ---------------------------------------------------------
@@ -589,7 +676,7 @@ def test_numbers_of_any_length_are_input_errors(text, line, column):
 
 
 def test_leading_zeros_are_read_whatever_their_number():
-    assert parse("0" * 5000 + "7 00\n3 015\n").tegels == (7, 0, 3, 15)
+    assert parse("0" * 5000 + "7 00\n3 015\n").tiles == (7, 0, 3, 15)
 
 
 def test_a_huge_number_through_the_command_is_an_input_error(tmp_path, capsys):
@@ -628,14 +715,14 @@ def test_millions_of_empty_and_comment_lines_around_a_board_set_up_within_the_me
     text = "\n" * 3_000_000 + numbers.replace("\n", "\n" + "#\n" * 1000 + "\n" * 50_000) + "\n" * 3_000_000
     assert len(text.encode()) < 10 * 2**20
     board = parse(text)
-    assert (board.rijen, board.kolommen) == (40, 40)
+    assert (board.rows, board.columns) == (40, 40)
     seconds, peak = setup_cost("infinity-loop", text)
     assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MiB in {seconds:.2f} s"
 
 
 def test_the_largest_board_is_accepted_and_one_more_row_or_column_is_refused():
     board = parse(corners(MAX_SIDE, MAX_SIDE))
-    assert (board.rijen, board.kolommen) == (MAX_SIDE, MAX_SIDE) == (1000, 1000)
+    assert (board.rows, board.columns) == (MAX_SIDE, MAX_SIDE) == (1000, 1000)
     assert PUZZLE.limits == "boards up to 1000 x 1000 tiles"
     wide_row = "\n".join(" ".join(["3"] * (MAX_SIDE + (row == 2))) for row in range(3))
     cases = [
@@ -671,7 +758,7 @@ def test_the_limits_are_shown(capsys):
 
 def test_a_bad_method_exits_2_with_a_clear_message(capsys):
     for value in ("fast", "", "Propagate", HUGE):
-        assert main(["solve", "infinity-loop", "--example", "seed", "-p", f"method={value}"]) == 2
+        assert main(["solve", "infinity-loop", "--example", "exercise", "-p", f"method={value}"]) == 2
         err = capsys.readouterr().err
         assert "parameter method must be one of propagate, plain" in err and "Traceback" not in err
     assert PUZZLE.param("method").choices == ("propagate", "plain")
@@ -683,15 +770,16 @@ def test_the_search_refuses_an_unknown_method_with_an_input_error():
 
 
 def test_the_trace_names_tiles_and_places(capsys):
-    assert main(["solve", "infinity-loop", "--example", "seed", "--trace", "-p", "method=plain"]) == 0
+    assert main(["solve", "infinity-loop", "--example", "exercise", "--trace", "-p", "method=plain"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("level 0: move ┗ at (1, 1) invalid\nlevel 0: move ┏ at (1, 1) valid\n")
     assert "  level 1: move ┓ at (1, 2) valid\n" in out and "level 11: move ┛ at (3, 4) valid\n" in out
     assert main(["solve", "infinity-loop", "--example", "ambiguous-20x20", "--trace"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("level 0: move ╺ at (4, 1) valid\n  level 1: move ╺ at (6, 1) valid\n")
-    assert main(["solve", "infinity-loop", "--example", "seed", "--trace"]) == 0
-    assert capsys.readouterr().out.startswith("level 0: move none (propagation solved the board) valid\n")
+    assert main(["solve", "infinity-loop", "--example", "exercise", "--trace"]) == 0
+    out = capsys.readouterr().out  # propagation alone solves the exercise: no decision, nothing to trace
+    assert out.startswith("Solution 1\n┏┓┏┓\n") and "level" not in out and "\n0 attempts in" in out
     assert search(parse("  \n  \n"), method="plain").format_move(2, 0) == "blank at (2, 1)"
 
 
@@ -732,10 +820,10 @@ def test_the_generator_refuses_bad_arguments(arguments, words, capsys):
 def test_the_generator_makes_the_largest_sizes(capsys):
     assert infinity_loop.main(["generate", "1", str(MAX_SIDE), "--seed", "-5"]) == 0
     board = parse(capsys.readouterr().out)
-    assert (board.rijen, board.kolommen) == (1, MAX_SIDE)
+    assert (board.rows, board.columns) == (1, MAX_SIDE)
     assert infinity_loop.main(["generate", str(MAX_UNIQUE_SIDE), "2", "--seed", "1", "--unique"]) == 0
     board = parse(capsys.readouterr().out)
-    assert (board.rijen, board.kolommen) == (MAX_UNIQUE_SIDE, 2) and search(board).verdict() is Verdict.UNIQUE
+    assert (board.rows, board.columns) == (MAX_UNIQUE_SIDE, 2) and search(board).verdict() is Verdict.UNIQUE
     for rows, cols, unique in [(MAX_SIDE + 1, 1, False), (1, 0, False), (MAX_UNIQUE_SIDE + 1, 1, True),
                                (2.0, 2, False)]:
         with pytest.raises(ValueError, match="must be a whole number from 1 to"):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import kendoku
 from backtrack_puzzles.kendoku import MAX_SIZE, check
@@ -86,7 +86,7 @@ def test_brute_force_sizes():
 def test_counts_match_brute_force(n, instances):
     rng = random.Random(n)
     counts = set()
-    for index in range(instances):
+    for _ in range(instances):
         spec = kendoku.generate(n, rng.randrange(10**6), max_cage=rng.choice((3, 4, 5)), unique=False)
         cages = cages_of(spec)
         if rng.random() < 0.25:  # a changed target: often no solution
@@ -94,7 +94,8 @@ def test_counts_match_brute_force(n, instances):
             cells, target, operation = cages[i]
             target = target + 1 if operation or target < n else target - 1
             cages[i] = (cells, target, operation)
-            spec = kendoku.Kendoku(n, [kendoku.Cage(c.name, cells_, target_, op) for c, (cells_, target_, op) in zip(spec.cages, cages)])
+            spec = kendoku.Kendoku(n, [kendoku.Cage(c.name, cells_, target_, op)
+                                       for c, (cells_, target_, op) in zip(spec.cages, cages, strict=True)])
         found = list(kendoku.search(spec).solutions())
         assert len(found) == brute_count(n, cages)
         assert len(set(found)) == len(found)
@@ -128,6 +129,35 @@ def test_single_cell():
     assert kendoku.search(kendoku.parse("A\nA 1")).count() == 1
 
 
+def test_attempts_are_the_decisions_tried():
+    decided = []
+
+    class Counting(kendoku.LatinSearch):
+        def decide(self, decision):
+            decided.append(decision)
+            return super().decide(decision)
+
+    for name, path in sorted(kendoku.PUZZLE.examples.items()):
+        decided.clear()
+        search = Counting(kendoku.parse(path.read_text()).grid())
+        search.count()
+        assert search.report.attempts == len(decided), name
+        if name == "four":  # the cages and the Latin rule settle it: no decision at all
+            assert decided == [] and search.report.solutions == 1
+
+
+#: Rows as cages whose targets every row meets: all 576 Latin squares of size 4.
+ROWS = "AAAA\nBBBB\nCCCC\nDDDD\nA 10+\nB 24*\nC 10+\nD 24*\n"
+
+
+def test_a_parallel_count_equals_the_serial_one():
+    serial = kendoku.search(kendoku.parse(ROWS))
+    assert serial.count() == 576
+    report = parallel.count("kendoku", ROWS, {}, workers=2, warmup=0)
+    assert (report.solutions, report.attempts, report.complete) == (576, serial.report.attempts, True)
+    assert report.executor == "local" and report.subtrees > 1
+
+
 # -- input ---------------------------------------------------------------------------
 GOOD = "AAB\nCDB\nCDD\nA 3+\nB 5+\nC 3/\nD 6*\n"
 
@@ -136,6 +166,7 @@ def test_parse_and_text_round_trip():
     spec = kendoku.parse(GOOD)
     assert spec.n == 3 and len(spec.cages) == 4
     assert kendoku.parse(spec.text()).cages == spec.cages
+    assert kendoku.text_of(spec) == spec.text() == GOOD
     spaced = kendoku.parse("A A B\nC D B\nC D D\nA 3 +\nB 5+\nC 3/\nD 6x\n")
     assert spaced.cages == spec.cages
 
@@ -231,7 +262,7 @@ def test_targets_of_any_length_are_input_errors_with_line_and_column(line, colum
 
 
 def test_leading_zeros_and_the_highest_target_read():
-    text = TWO_CELL_A + "A 0017+\n" + "".join(f"{name} {v}\n" for name, v in zip("BCDEFGH", range(1, 8)))
+    text = TWO_CELL_A + "A 0017+\n" + "".join(f"{name} {v}\n" for name, v in zip("BCDEFGH", range(1, 8), strict=True))
     text += "".join(f"{name} 45+\n" for name in "IJKLMNOP")
     assert kendoku.parse(text).cages[0].target == 17
     assert kendoku.parse(text.replace("A 0017+", "A 18+")).cages[0].target == 18
@@ -338,7 +369,8 @@ def test_cages_narrowed_by_bounds_count_as_brute_force(limit, monkeypatch):
             cells, target, operation = cages[i]
             if operation in "+*":
                 cages[i] = (cells, target + 1, operation)
-                spec = kendoku.Kendoku(n, [kendoku.Cage(c.name, cs, t, o) for c, (cs, t, o) in zip(spec.cages, cages)])
+                spec = kendoku.Kendoku(n, [kendoku.Cage(c.name, cs, t, o)
+                                           for c, (cs, t, o) in zip(spec.cages, cages, strict=True)])
         found = list(kendoku.search(spec).solutions())
         assert len(found) == brute_count(n, cages)
         assert all(check(spec, grid) == [] for grid in found[:50])

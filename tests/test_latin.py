@@ -1,14 +1,16 @@
-"""The Latin-square core: counts against brute force, the constraint hook, undo."""
+"""The Latin-square core: counts against brute force, the constraint hook, rollback, decisions and attempts."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
+import pickle
 import random
 
 import pytest
 
-from backtrack import Verdict
+from backtrack import PrefixError, PropagatingSearch, Verdict
 from backtrack_puzzles.latin import (
     Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, values_of, whole_argument,
 )
@@ -102,17 +104,37 @@ def test_constraint_hook_matches_brute_force():
 def test_extra_units_are_respected():
     # 4x4 with the two diagonals as extra units.
     diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
-    want = [sq for sq in SQUARES[4] if len({sq[i][i] for i in range(4)}) == 4 and len({sq[i][3 - i] for i in range(4)}) == 4]
+    want = [sq for sq in SQUARES[4]
+            if len({sq[i][i] for i in range(4)}) == 4 and len({sq[i][3 - i] for i in range(4)}) == 4]
     assert sorted(LatinSearch(LatinGrid(4, units=diagonals)).solutions()) == sorted(want)
+
+
+def state(search: LatinSearch) -> tuple[list[int], list[int], list[int]]:
+    return list(search.cand), list(search.places), list(search.solved)
 
 
 def test_search_takes_everything_back_and_can_run_again():
     search = LatinSearch(LatinGrid(4, [1, 15, 15, 15] + [15] * 12))
     assert search.count() == 144
-    before = list(search.cand)
+    root = state(search)
     assert search.count() == 144
-    assert search.cand == before and search.saved == []
+    assert state(search) == root
     assert search.verdict() is Verdict.AMBIGUOUS
+    assert state(search) == root
+
+
+def test_a_mark_is_a_copy_that_can_be_rolled_back_to_again():
+    search = LatinSearch(LatinGrid(4))
+    assert search.start()
+    root = search.mark()
+    before = state(search)
+    assert search.decide((0, 2)) and state(search) != before
+    search.rollback(root)
+    assert state(search) == before
+    again = search.mark()  # the state rolled back to is kept again, still unchanged by what follows
+    assert search.decide((5, 1))
+    search.rollback(root)
+    assert state(search) == before and again == root
 
 
 def test_solved_by_propagation_alone_is_one_solution():
@@ -128,11 +150,68 @@ def test_contradictory_givens_have_no_solution():
     assert LatinSearch(LatinGrid(3, [0] + [7] * 8)).count() == 0
 
 
-def test_prefix_resumes_below_a_move():
+def test_prefix_resumes_below_a_decision():
     search = LatinSearch(LatinGrid(4))
-    first_moves = list(search.moves(0))
-    total = sum(LatinSearch(LatinGrid(4)).count(prefix=[move]) for move in first_moves)
+    assert search.start()
+    first = search.branch()
+    assert first == [(0, 1), (0, 2), (0, 3), (0, 4)]  # no cell has two candidates: the first with the fewest
+    total = sum(LatinSearch(LatinGrid(4)).count(prefix=[decision]) for decision in first)
     assert total == 576
+
+
+def test_decisions_are_cells_and_values_that_mean_the_same_in_a_fresh_search():
+    line = HARD[0]
+    masks = [511 if ch == "." else 1 << (int(ch) - 1) for ch in line]
+    search = LatinSearch(LatinGrid(9, masks, box_units(3)))
+    search.begin()
+    first = pickle.loads(pickle.dumps(list(search.moves(0))))
+    counts = [LatinSearch(LatinGrid(9, masks, box_units(3))).count(prefix=[decision]) for decision in first]
+    assert sum(counts) == 1 == LatinSearch(LatinGrid(9, masks, box_units(3))).count()
+    for bad in [(81, 1), (-1, 1), (0, 0), (0, 10)]:  # no such cell or value
+        with pytest.raises(PrefixError):
+            LatinSearch(LatinGrid(9, masks, box_units(3))).count(prefix=[bad])
+
+
+class Counting(LatinSearch):
+    """Counts the decisions tried (calls of ``decide``)."""
+
+    def __init__(self, grid):
+        super().__init__(grid)
+        self.decisions = 0
+
+    def decide(self, decision):
+        self.decisions += 1
+        return super().decide(decision)
+
+
+def test_attempts_are_the_decisions_tried_and_propagation_is_free():
+    assert issubclass(LatinSearch, PropagatingSearch)
+    line = HARD[1]
+    masks = [511 if ch == "." else 1 << (int(ch) - 1) for ch in line]
+    grids = [LatinGrid(4), LatinGrid(9, masks, box_units(3)), LatinGrid(4, constraints=[SumTable([0, 1, 4], 6, 4)]),
+             LatinGrid(4, units=[[0, 5, 10, 15], [3, 6, 9, 12]])]
+    for grid in grids:
+        search = Counting(grid)
+        found = search.count()
+        assert found > 0 and search.report.attempts == search.decisions > 0
+    # A decision that leads to a contradiction is an attempt too, and shows as invalid in a trace.
+    search = Counting(LatinGrid(9, masks, box_units(3)))
+    trace = io.StringIO()
+    search.count(trace=trace)
+    traced = trace.getvalue().splitlines()
+    assert len(traced) == search.decisions == search.report.attempts
+    assert any(line.endswith(" invalid") for line in traced) and any(line.endswith(" valid") for line in traced)
+
+
+def test_givens_that_settle_or_contradict_need_no_decision():
+    square = SQUARES[4][100]
+    masks = [1 << (square[r][c] - 1) for r in range(4) for c in range(4)]
+    masks[0] = masks[5] = 15  # two holes, filled by propagation
+    search = LatinSearch(LatinGrid(4, masks))
+    assert list(search.solutions()) == [square] and search.report.attempts == 0
+    assert search.verdict() is Verdict.UNIQUE and search.report.attempts == 0
+    broken = LatinSearch(LatinGrid(3, [1, 1] + [7] * 7))
+    assert broken.count() == 0 and broken.report.attempts == 0 and broken.report.complete
 
 
 def test_bad_grid_is_refused():
@@ -180,7 +259,8 @@ def test_random_latin_square():
 # -- the two views of the candidates, and the fixpoint they reach ---------------------
 def box_units(box: int) -> list[list[int]]:
     n = box * box
-    return [[(t + r) * n + l + c for r in range(box) for c in range(box)] for t in range(0, n, box) for l in range(0, n, box)]
+    return [[(top + r) * n + left + c for r in range(box) for c in range(box)]
+            for top in range(0, n, box) for left in range(0, n, box)]
 
 
 def assert_propagated(search: LatinSearch, units) -> None:
@@ -205,16 +285,21 @@ def assert_propagated(search: LatinSearch, units) -> None:
 
 
 class CheckedSearch(LatinSearch):
-    """Checks the propagated state after every move that did not fail."""
+    """Checks the propagated state after the givens and after every decision that held."""
 
     def __init__(self, grid, units):
         super().__init__(grid)
         self.all_units = units
 
-    def record(self, level, move):
-        super().record(level, move)
-        if not self.failed[-1]:
+    def start(self):
+        held = super().start()
+        if held:
             assert_propagated(self, self.all_units)
+        return held
+
+    def record(self, level, move):  # called after a decision that held (valid made it)
+        super().record(level, move)
+        assert_propagated(self, self.all_units)
 
 
 HARD = [
@@ -231,14 +316,15 @@ def test_propagation_reaches_its_fixpoint_at_every_move():
         masks = [511 if ch == "." else 1 << (int(ch) - 1) for ch in line]
         search = CheckedSearch(LatinGrid(9, masks, box_units(3)), rows + columns + box_units(3))
         assert search.count(limit=3) == 1
-        after = (list(search.cand), list(search.places))
+        after = state(search)
         assert search.count(limit=3) == 1  # everything taken back, and the same again
-        assert search.saved == [] and (search.cand, search.places) == after
+        assert state(search) == after
     rng = random.Random(3)
     for _ in range(30):  # small grids, many solutions, with the diagonals as extra units too
         diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
         masks = [rng.choice([15, 15, 15, 1, 2, 4, 8, 3, 12]) for _ in range(16)]
-        units = [list(range(r * 4, r * 4 + 4)) for r in range(4)] + [list(range(c, 16, 4)) for c in range(4)] + diagonals
+        units = [list(range(r * 4, r * 4 + 4)) for r in range(4)] + [list(range(c, 16, 4)) for c in range(4)]
+        units += diagonals
         want = sum(
             all(masks[r * 4 + c] >> (sq[r][c] - 1) & 1 for r in range(4) for c in range(4))
             and len({sq[i][i] for i in range(4)}) == 4 and len({sq[i][3 - i] for i in range(4)}) == 4
@@ -274,7 +360,7 @@ def test_choose_takes_a_cell_with_fewest_candidates_and_most_such_peers():
         if not pairs:
             continue
 
-        def pair_peers(cell):
+        def pair_peers(cell, pairs=pairs):
             return sum(1 for other in pairs if other != cell and (other // 4 == cell // 4 or other % 4 == cell % 4))
 
         most = max(map(pair_peers, pairs))
@@ -303,13 +389,21 @@ def test_the_uniqueness_budget_counts_attempts_not_seconds():
     search = hard()
     assert not budget.unique(search)  # ran out: no proof
     assert budget.left == 10 * attempts - attempts  # the attempt that found the budget spent counts too
-    assert search.count(limit=2) == 1 and search.saved == []  # the search was left whole, its own record back
-    assert "record" not in vars(search)
+    root = state(search)
+    assert search.count(limit=2) == 1 and state(search) == root  # the search was left whole, its own valid back
+    assert search.report.attempts == attempts
+    assert "valid" not in vars(search)
     budget = UniquenessBudget(10 * attempts, attempts + 1)
     assert budget.unique(hard())
     assert not budget.unique(hard())  # the total is spent
     assert budget.left <= 0
     assert not UniquenessBudget(10, 10).unique(LatinSearch(LatinGrid(3)))  # 12 solutions: not unique
+    # A check the givens settle alone makes no attempt, and costs one: the total bounds the number of checks.
+    square = SQUARES[4][7]
+    settled = [1 << (square[r][c] - 1) for r in range(4) for c in range(4)]
+    settled[0] = 15
+    budget = UniquenessBudget(5, 3)
+    assert [budget.unique(LatinSearch(LatinGrid(4, settled))) for _ in range(4)] == [True, True, True, False]
 
 
 @pytest.mark.parametrize(

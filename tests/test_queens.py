@@ -52,6 +52,31 @@ def test_classic_attempts_are_calls_of_valid():
     assert search.report.attempts % 4 == 0
 
 
+@pytest.mark.parametrize("method, attempts", [("bitmask", 2056), ("classic", 15720)])
+def test_the_attempts_of_8_queens_are_pinned(method, attempts):
+    search = queens.search(queens.Queens(8), method=method)
+    assert search.count() == 92 and search.report.attempts == attempts
+
+
+def test_search_and_build_take_only_the_parameters_they_declare():
+    import inspect
+
+    for function in (queens.search, queens.build):
+        kinds = {p.kind for p in inspect.signature(function).parameters.values()}
+        assert inspect.Parameter.VAR_KEYWORD not in kinds, function.__name__
+    params = {"n": 5, "method": "classic"}
+    spec = queens.PUZZLE.make_spec(params)
+    assert spec.n == 5 and queens.PUZZLE.make_search(spec, params).count() == 10
+    with pytest.raises(TypeError):
+        queens.search(spec, n=5)  # n is build's parameter, not the search's
+
+
+def test_the_text_form_parses_back():
+    for n in (1, 8, queens.MAX_SIZE):
+        assert queens.parse(queens.text_of(queens.Queens(n))).n == n
+    assert queens.as_json(queens.Queens(4), (1, 3, 0, 2)) == [1, 3, 0, 2]
+
+
 def test_render_and_verdict():
     spec = queens.Queens(4)
     search = queens.search(spec)

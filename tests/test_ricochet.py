@@ -1,8 +1,8 @@
-"""Ricochet Robots: the seed's Spelbord session, optimal solutions, counts, input, limits, command.
+"""Ricochet Robots: the exercise's Spelbord session, optimal solutions, counts, input, limits, command.
 
 The breadth-first search here and the plugin's checker (``ricochet.check``) are
 written independently of the plugin's search: they read only the walls, robots
-and target of a board.
+and target of a board (the English model, :class:`Board`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from measure import MEMORY_LIMIT, setup_cost
 from backtrack import InputError
 from backtrack.cli import main
 from backtrack_puzzles import ricochet
-from backtrack_puzzles.ricochet import PUZZLE, Moves, Ricochet, Spelbord, check, generate, parse, render, search
+from backtrack_puzzles.ricochet import PUZZLE, Board, Moves, Ricochet, Spelbord, check, generate, parse, render, search
 
-SEED_BOARD = (5, 6, [8, 9, 14, 20, 21], [1, 19, 20, 27], [11, 14], 7)
+#: The Dutch exercise's board: rows, columns, walls below, walls right, robots, target.
+EXERCISE_BOARD = (5, 6, [8, 9, 14, 20, 21], [1, 19, 20, 27], [11, 14], 7)
 
 FIRST_DRAWING = """\
 +-+-+-+-+-+-+
@@ -59,9 +60,9 @@ def slide(m, n, below, right, positions, robot, direction):
 
 def bfs(board, goal):
     """(optimal length, number of optimal move sequences), or (None, 0): states are robot tuples."""
-    m, n, below, right = board.m, board.n, set(board.onder), set(board.rechts)
+    m, n, below, right = board.rows, board.columns, set(board.walls_below), set(board.walls_right)
     start = tuple(board.robots)
-    if start[goal] == board.wit:
+    if start[goal] == board.target:
         return 0, 1
     depth = {start: 0}
     ways = {start: 1}
@@ -83,7 +84,7 @@ def bfs(board, goal):
                     if depth[after] == depth[state] + 1:
                         ways[after] += ways[state]
         for state in following:
-            if state[goal] == board.wit:
+            if state[goal] == board.target:
                 reached += ways[state]
         if reached:
             return depth[following[0]], reached
@@ -95,14 +96,14 @@ def random_board(rng, m, n, robots):
     below = {cell for cell in range(m * n - n) if rng.random() < 0.2}
     right = {cell for cell in range(m * n) if cell % n != n - 1 and rng.random() < 0.2}
     cells = rng.sample(range(m * n), robots)
-    return Spelbord(m, n, below, right, cells, rng.randrange(m * n))
+    return Board(m, n, frozenset(below), frozenset(right), tuple(cells), rng.randrange(m * n))
 
 
-# -- the seed ---------------------------------------------------------------------------
+# -- the exercise -----------------------------------------------------------------------
 
 
-def test_the_seed_session():
-    spelbord = Spelbord(*SEED_BOARD)
+def test_the_exercise_session():
+    spelbord = Spelbord(*EXERCISE_BOARD)
     assert str(spelbord) == FIRST_DRAWING
     assert spelbord.buur(11, "N") == 5
     assert spelbord.buur(11, "W") == 10
@@ -118,21 +119,60 @@ def test_the_seed_session():
     assert spelbord.glijden(11, "E") == 11
     assert str(spelbord.zet("AW")) == FIRST_DRAWING.replace("|  *       a|", "|a *        |")
     assert repr(spelbord.zet("BE")) == "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (6, 17), 7)"
-    assert repr(spelbord.zet("bn").zet("bw").zet("bs")) == "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (6, 8), 7)"
+    assert repr(spelbord.zet("bn").zet("bw").zet("bs")) == "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (6, 8), 7)"  # noqa: E501
     last = spelbord.zet("AE")
     assert last is spelbord
-    assert str(last) == FIRST_DRAWING.replace("|  *       a|", "|  A b      |").replace("|    b      |", "|           |")
+    assert str(last) == FIRST_DRAWING.replace("|  *       a|", "|  A b      |").replace("|    b      |", "|           |")  # noqa: E501
 
 
 def test_directions_are_case_insensitive():
-    spelbord = Spelbord(*SEED_BOARD)
+    spelbord = Spelbord(*EXERCISE_BOARD)
     assert spelbord.buur(11, "n") == 5 and spelbord.glijden(11, "w") == 6
-    assert repr(spelbord.zet("aw").zet("Be")) == repr(Spelbord(*SEED_BOARD).zet("AW").zet("BE"))
+    assert repr(spelbord.zet("aw").zet("Be")) == repr(Spelbord(*EXERCISE_BOARD).zet("AW").zet("BE"))
+
+
+def test_the_exercise_class_is_a_facade_over_the_english_model():
+    spelbord = Spelbord(*EXERCISE_BOARD)
+    board = spelbord.board
+    assert board == Board(5, 6, frozenset({8, 9, 14, 20, 21}), frozenset({1, 19, 20, 27}), (11, 14), 7)
+    assert (spelbord.m, spelbord.n, spelbord.onder, spelbord.rechts, spelbord.robots, spelbord.wit) == (
+        board.rows, board.columns, board.walls_below, board.walls_right, list(board.robots), board.target
+    )
+    assert str(spelbord) == str(board) == FIRST_DRAWING
+    assert repr(spelbord) == ricochet.literal_of(board) and parse(repr(spelbord)).board == board
+    assert [spelbord.buur(11, d) for d in "NESW"] == [board.neighbour(11, d) for d in "NESW"] == [5, None, 17, 10]
+    assert [spelbord.glijden(11, d) for d in "NESW"] == [board.slide(11, d) for d in "NESW"] == [5, 11, 29, 6]
+    twin = spelbord.copy()
+    robots = spelbord.robots
+    assert spelbord.zet("AW").board == board.moved("AW") and spelbord.robots == [6, 14]
+    assert robots == [6, 14], "zet moves the robots of the exercise's list in place"
+    assert twin.robots == [11, 14] and board.robots == (11, 14), "a copy, and the model, stay as they were"
+    spelbord.robots[1] = 17  # the exercise's attributes stay writable
+    assert spelbord.board.robots == (6, 17)
+    with pytest.raises(ValueError, match="a direction is N, E, S or W, not 'X'"):
+        spelbord.buur(11, "x")
+
+
+DUTCH = {"Spelbord", "onder", "rechts", "wit", "buur", "glijden", "zet", "richting", "robotten", "bord"}
+
+
+@pytest.mark.parametrize("part", [
+    ricochet.Board, ricochet.Ricochet, ricochet.RicochetSearch, ricochet.check, ricochet.generate,
+    ricochet.render, ricochet.drawing_of, ricochet.text_of, ricochet._parse_drawing, ricochet.search,
+])
+def test_no_dutch_name_inside_the_model_the_search_the_checker_or_the_text_form(part):
+    import inspect
+    import io
+    import tokenize
+
+    names = {token.string for token in tokenize.generate_tokens(io.StringIO(inspect.getsource(part)).readline)
+             if token.type == tokenize.NAME}
+    assert not names & DUTCH
 
 
 @pytest.mark.parametrize("goal, example", [(0, "AW BE BN BW BS AE"), (1, "AW BE BN BW BS BW")])
-def test_the_seed_optimum_for_either_goal(goal, example):
-    spec = Ricochet(Spelbord(*SEED_BOARD), goal)
+def test_the_exercise_optimum_for_either_goal(goal, example):
+    spec = Ricochet(Board(*EXERCISE_BOARD), goal)
     found = list(search(spec).solutions())
     assert {len(moves) for moves in found} == {6}
     assert tuple(example.split()) in found
@@ -148,7 +188,7 @@ def test_optimum_and_count_agree_with_breadth_first_search_on_small_boards():
     rng = random.Random(2024)
     lengths = []
     hidden = 0
-    for trial in range(150):
+    for _ in range(150):
         m, n = rng.choice(((4, 4), (5, 5), (5, 6), (6, 6)))
         board = random_board(rng, m, n, rng.choice((2, 3)))
         goal = rng.randrange(len(board.robots))
@@ -174,7 +214,7 @@ def test_optimum_and_count_agree_with_breadth_first_search_on_small_boards():
 
 
 def test_the_goal_parameter_overrides_and_a_robot_already_home_needs_no_move():
-    board = Spelbord(3, 3, [], [], [4, 0], 0)
+    board = Board(3, 3, frozenset(), frozenset(), (4, 0), 0)
     length, ways = bfs(board, 0)  # B stands on the target: it must move away first
     found = list(search(Ricochet(board, 0)).solutions())
     assert len(found) == ways and {len(moves) for moves in found} == {length} and length == 3
@@ -186,7 +226,7 @@ def test_the_goal_parameter_overrides_and_a_robot_already_home_needs_no_move():
 
 
 def test_max_moves_stops_the_search_without_claiming_completeness():
-    solver = search(Ricochet(Spelbord(*SEED_BOARD), 0), max_moves=5)
+    solver = search(Ricochet(Board(*EXERCISE_BOARD), 0), max_moves=5)
     assert solver.count() == 0
     assert not solver.report.complete
 
@@ -195,13 +235,13 @@ def test_generated_boards_are_classic_and_agree_with_breadth_first_search():
     for seed in (0, 1, 11, 14):  # 3, 7, 4 and 3 moves
         spec = generate(seed)
         board = spec.board
-        assert (board.m, board.n, len(board.robots)) == (16, 16, 4)
+        assert (board.rows, board.columns, len(board.robots)) == (16, 16, 4)
         for cell in (119, 120, 135, 136):  # the walled-off central block
             assert cell not in board.robots
             for direction in "NESW":
-                outside = Spelbord(16, 16, board.onder, board.rechts, [], 0).buur(cell, direction)
+                outside = board.neighbour(cell, direction)
                 assert outside is None or outside in (119, 120, 135, 136)
-        assert repr(parse(str(spec)).board) == repr(board)
+        assert parse(str(spec)).board == board
         length, ways = bfs(board, spec.goal)
         found = list(search(spec).solutions())
         assert len(found) == ways and all(len(moves) == length for moves in found)
@@ -212,12 +252,13 @@ def test_generated_boards_are_classic_and_agree_with_breadth_first_search():
 
 def test_parse_reads_the_drawing_the_goal_line_and_the_repr():
     spec = parse(FIRST_DRAWING)
-    assert repr(spec.board) == repr(Spelbord(*SEED_BOARD)) and spec.goal == 0
-    assert parse("# the seed\ngoal: b\n" + FIRST_DRAWING + "\n\n").goal == 1
-    literal = parse("goal: B\n" + repr(Spelbord(*SEED_BOARD)))
-    assert repr(literal.board) == repr(Spelbord(*SEED_BOARD)) and literal.goal == 1
-    moved = Spelbord(*SEED_BOARD).zet("AW").zet("BE").zet("BN").zet("BW").zet("BS").zet("AE")
-    assert repr(parse(str(moved)).board) == repr(moved)  # an upper-case letter: robot and white robot
+    assert spec.board == Board(*EXERCISE_BOARD) and spec.goal == 0
+    assert parse("# the exercise\ngoal: b\n" + FIRST_DRAWING + "\n\n").goal == 1
+    literal = parse("goal: B\n" + repr(Spelbord(*EXERCISE_BOARD)))
+    assert literal.board == Board(*EXERCISE_BOARD) and literal.goal == 1
+    moved = Spelbord(*EXERCISE_BOARD).zet("AW").zet("BE").zet("BN").zet("BW").zet("BS").zet("AE")
+    assert parse(str(moved)).board == moved.board  # an upper-case letter: robot and white robot
+    assert parse(ricochet.text_of(literal)) == literal and str(literal) == ricochet.text_of(literal)
 
 
 def test_a_repr_line_is_never_evaluated():
@@ -286,7 +327,7 @@ def test_input_errors_name_line_and_column(text, line, column, message):
 
 
 def test_the_command_solves_counts_and_prints_json(tmp_path, capsys):
-    path = tmp_path / "seed.txt"
+    path = tmp_path / "exercise.txt"
     path.write_text("goal: A\n" + FIRST_DRAWING + "\n")
     assert main(["solve", "ricochet", str(path)]) == 0
     out = capsys.readouterr().out
@@ -294,7 +335,7 @@ def test_the_command_solves_counts_and_prints_json(tmp_path, capsys):
     assert main(["solve", "ricochet", str(path), "-p", "goal=B", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["solutions"] == 1 and len(result["data"][0]) == 6
-    assert check(Ricochet(Spelbord(*SEED_BOARD), 1), result["data"][0]) == []
+    assert check(Ricochet(Board(*EXERCISE_BOARD), 1), result["data"][0]) == []
     assert main(["solve", "ricochet", str(path), "--count"]) == 0
     assert "2 solutions (search complete)" in capsys.readouterr().out
     assert main(["solve", "ricochet", str(path), "-p", "goal=E"]) == 2
@@ -313,7 +354,7 @@ def test_the_command_on_bad_input_and_unsolvable_boards(tmp_path, capsys):
 
 
 def test_every_shipped_example_solves_to_its_recorded_length(capsys):
-    assert "seed" in PUZZLE.examples
+    assert {"exercise", "exercise-green"} <= set(PUZZLE.examples)
     for name, path in PUZZLE.examples.items():
         text = path.read_text()
         recorded = [int(line.split()[2]) for line in text.splitlines() if line.startswith("# optimal: ")]
@@ -322,8 +363,41 @@ def test_every_shipped_example_solves_to_its_recorded_length(capsys):
             continue  # the long ones are the bench's
         found = search(parse(text)).first()
         assert found is not None and len(found) == recorded[0], name
-    assert main(["solve", "ricochet", "--example", "seed", "--json"]) == 0
+    assert main(["solve", "ricochet", "--example", "exercise", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["data"][0] == ["AW", "BE", "BN", "BW", "BS", "AE"]
+
+
+def test_the_old_example_names_still_work(capsys):
+    assert PUZZLE.example("seed") == PUZZLE.examples["exercise"]
+    assert PUZZLE.example("seed-green") == PUZZLE.examples["exercise-green"]
+    assert "seed" not in PUZZLE.examples and "seed-green" not in PUZZLE.examples
+    for old, new in (("seed", "exercise"), ("seed-green", "exercise-green")):
+        results = []
+        for name in (old, new):
+            assert main(["solve", "ricochet", "--example", name, "--all", "--json", "--quiet"]) == 0
+            result = json.loads(capsys.readouterr().out)
+            results.append((result["solutions"], result["attempts"], result["data"]))
+        assert results[0] == results[1] and results[0][0] == 2 and results[0][1] > 0
+
+
+# The attempts (calls of valid over all depth limits) the search made before its
+# shape changed: valid and record no longer hand a move over, and make the same calls.
+PINNED_ATTEMPTS = {
+    "exercise": (293, 2, 359),
+    "exercise-green": (158, 2, 317),
+    "classic-07-s1": (2844, 10, 4842),
+    "classic-08-s4": (12783, 16, 15892),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_ATTEMPTS))
+def test_the_attempts_are_pinned(name):
+    first, count, all_of_them = PINNED_ATTEMPTS[name]
+    spec = parse(PUZZLE.examples[name].read_text())
+    solver = search(spec)
+    solver.first()
+    assert solver.report.attempts == first
+    assert solver.count() == count and solver.report.attempts == all_of_them
 
 
 def test_the_generator_runs_from_the_command_line(capsys):
@@ -333,13 +407,13 @@ def test_the_generator_runs_from_the_command_line(capsys):
     text = capsys.readouterr().out
     assert text.startswith("# generated: python -m backtrack_puzzles.ricochet generate 3 --size 8 --robots 3")
     spec = parse(text)
-    assert repr(spec.board) == repr(generate(3, 8, 3).board) and spec.goal == 1
+    assert spec.board == generate(3, 8, 3).board and spec.goal == 1
     length, ways = bfs(spec.board, spec.goal)
     assert search(spec).count() == ways
 
 
 def test_the_trace_shows_each_depth_limit_and_attempt(capsys):
-    assert main(["solve", "ricochet", "--example", "seed", "--trace"]) == 0
+    assert main(["solve", "ricochet", "--example", "exercise", "--trace"]) == 0
     lines = capsys.readouterr().out.splitlines()
     limits = [line for line in lines if line.startswith("depth limit")]
     assert limits == [f"depth limit {limit}" for limit in range(1, 7)]
@@ -349,10 +423,10 @@ def test_the_trace_shows_each_depth_limit_and_attempt(capsys):
 def test_a_prefix_is_replayed_without_pruning_and_searched_below():
     from backtrack import PrefixError
 
-    spec = Ricochet(Spelbord(*SEED_BOARD), 0)
+    spec = Ricochet(Board(*EXERCISE_BOARD), 0)
     solver = search(spec)
     assert list(solver.solutions(prefix=("AW",))) == [("AW", "BE", "BN", "BW", "BS", "AE")]
-    assert solver.pos == list(SEED_BOARD[4])  # everything taken back
+    assert solver.pos == list(EXERCISE_BOARD[4])  # everything taken back
     below = list(solver.solutions(prefix=("AS", "AN")))  # a detour is a prefix like any other
     assert below and all(moves[:2] == ("AS", "AN") for moves in below)
     assert all(check(spec, moves) == [] for moves in below)
@@ -360,18 +434,51 @@ def test_a_prefix_is_replayed_without_pruning_and_searched_below():
         list(solver.solutions(prefix=("AE",)))  # A stands against the east wall
 
 
+def test_record_makes_the_move_it_is_given_whatever_valid_was_asked_last():
+    spec = Ricochet(Board(*EXERCISE_BOARD), 0)
+    solver = search(spec)
+    solver.begin()
+    solver.depth_limit = 6  # as the deepening walk sets it
+    solver.start_limit(6)
+    offered = list(solver.moves(0))
+    assert offered == ["AN", "AS", "AW", "BE", "BW"]  # B has walls north and south of it
+    assert all(solver.valid(0, move) for move in offered)  # nothing is handed from valid to record
+    solver.record(0, "AW")
+    assert solver.pos == [6, 14] == list(spec.board.moved("AW").robots)
+    solver.undo(0, "AW")
+    assert solver.pos == [11, 14]
+
+
+def test_a_prefix_replayed_in_a_fresh_search_finds_what_the_whole_search_finds_below_it():
+    spec = parse(PUZZLE.examples["classic-07-s1"].read_text())
+    everything = list(search(spec).solutions())
+    assert len(everything) == 10
+    for first in sorted({moves[0] for moves in everything}):
+        below = list(search(spec).solutions(prefix=(first,)))
+        assert below == [moves for moves in everything if moves[0] == first]
+
+
+def test_a_parallel_count_equals_the_serial_one():
+    from backtrack import parallel
+
+    text = PUZZLE.examples["exercise"].read_text()
+    report = parallel.count("ricochet", text, {}, workers=2, warmup=0)
+    serial = search(parse(text))
+    assert (report.solutions, report.attempts, report.complete) == (serial.count(), serial.report.attempts, True)
+
+
 # -- numbers, byte-order marks and limits ----------------------------------------------------------
 
 HUGE = "9" * 5000
-SEED_LITERAL = "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (11, 14), 7)"
+EXERCISE_LITERAL = "Spelbord(5, 6, (8, 9, 14, 20, 21), (1, 19, 20, 27), (11, 14), 7)"
 
 
 @pytest.mark.parametrize("field", range(6))
 def test_a_number_of_any_length_in_every_field_of_the_literal_line(field):
-    numbers = [match for match in __import__("re").finditer(r"\d+", SEED_LITERAL)]
+    numbers = [match for match in __import__("re").finditer(r"\d+", EXERCISE_LITERAL)]
     # the first number of each field: m, n, a wall below, a wall right, a robot, the white robot
     first = [numbers[i] for i in (0, 1, 2, 7, 11, 13)][field]
-    text = "# a comment\ngoal: B\n  " + SEED_LITERAL[: first.start()] + HUGE + SEED_LITERAL[first.end() :]
+    text = "# a comment\ngoal: B\n  " + EXERCISE_LITERAL[: first.start()] + HUGE + EXERCISE_LITERAL[first.end() :]
     with pytest.raises(InputError, match=r"a whole number from \d+ to \d+, found '9999") as caught:
         parse(text, "board.txt")
     error = caught.value
@@ -383,10 +490,10 @@ def test_a_huge_goal_letter_and_huge_parameters_are_short_clear_errors(capsys):
     with pytest.raises(InputError, match="expected 'goal: LETTER'") as caught:
         parse("goal: " + HUGE + "\n" + FIRST_DRAWING)
     assert (caught.value.line, caught.value.column) == (1, 1) and len(caught.value.message) < 200
-    assert main(["solve", "ricochet", "--example", "seed", "-p", f"max_moves={HUGE}"]) == 2
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", f"max_moves={HUGE}"]) == 2
     err = capsys.readouterr().err
     assert "parameter max_moves takes a whole number at least 0" in err and len(err) < 300
-    assert main(["solve", "ricochet", "--example", "seed", "-p", f"goal={HUGE}"]) == 2
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", f"goal={HUGE}"]) == 2
     err = capsys.readouterr().err
     assert "parameter goal must be one of A, B" in err and len(err) < 300
 
@@ -417,8 +524,8 @@ def drawing(m, n, robots=26, walls=False, literal=False):
     """An m x n board: robots along the top rows, the white robot in the last cell; walls everywhere or nowhere."""
     below = [cell for cell in range((m - 1) * n)] if walls else []
     right = [cell for cell in range(m * n) if cell % n != n - 1] if walls else []
-    board = Spelbord(m, n, below, right, list(range(robots)), m * n - 1)
-    return repr(board) if literal else str(Ricochet(board, 0))
+    board = Board(m, n, frozenset(below), frozenset(right), tuple(range(robots)), m * n - 1)
+    return ricochet.literal_of(board) if literal else str(Ricochet(board, 0))
 
 
 @pytest.mark.parametrize(
@@ -479,16 +586,26 @@ def test_only_ascii_letters_are_robots():
     ],
 )
 def test_bad_parameters_exit_2_with_a_clear_message(param, message, capsys):
-    assert main(["solve", "ricochet", "--example", "seed", "-p", param]) == 2
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", param]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"backtrack: error: {message}") and "Traceback" not in err and err.count("\n") == 1
 
 
 def test_a_lower_case_goal_parameter_is_a_robot(capsys):
-    assert main(["solve", "ricochet", "--example", "seed", "-p", "goal=b", "--all", "--json"]) == 0
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", "goal=b", "--all", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)["data"]
     assert ["AW", "BE", "BN", "BW", "BS", "BW"] in found
-    assert all(check(Ricochet(Spelbord(*SEED_BOARD), 1), moves) == [] for moves in found)
+    assert all(check(Ricochet(Board(*EXERCISE_BOARD), 1), moves) == [] for moves in found)
+
+
+def test_the_search_takes_only_its_own_parameters():
+    import inspect
+
+    kinds = {p.kind for p in inspect.signature(search).parameters.values()}
+    assert inspect.Parameter.VAR_KEYWORD not in kinds
+    solver = PUZZLE.make_search(parse(FIRST_DRAWING), {"goal": "B", "max_moves": 6})
+    found = solver.first()
+    assert found.goal == 1 and len(found) == 6 and check(Ricochet(Board(*EXERCISE_BOARD), 0), found) == []
 
 
 def test_the_search_refuses_a_negative_bound_itself():
@@ -497,14 +614,14 @@ def test_the_search_refuses_a_negative_bound_itself():
 
 
 def test_a_bound_below_the_optimum_is_unknown_not_unsolvable(capsys):
-    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=3", "--unique"]) == 3
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", "max_moves=3", "--unique"]) == 3
     out = capsys.readouterr().out
     assert out.startswith("unknown") and "no solution within 3 moves; longer ones may exist" in out
     assert "unsolvable" not in out
-    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=3", "--unique", "--json"]) == 3
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", "max_moves=3", "--unique", "--json"]) == 3
     result = json.loads(capsys.readouterr().out)
     assert (result["verdict"], result["complete"], result["stopped"]) == ("unknown", False, "bound")
-    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=6", "--all", "--json"]) == 0
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", "max_moves=6", "--all", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["complete"] is True and sorted(map(tuple, result["data"])) == [
         ("AW", "BE", "BN", "BW", "BS", "AE"), ("BE", "AW", "BN", "BW", "BS", "AE")
@@ -512,11 +629,11 @@ def test_a_bound_below_the_optimum_is_unknown_not_unsolvable(capsys):
 
 
 def test_a_bound_of_0_asks_whether_the_goal_robot_is_home(tmp_path, capsys):
-    assert main(["solve", "ricochet", "--example", "seed", "-p", "max_moves=0", "--json"]) == 3
+    assert main(["solve", "ricochet", "--example", "exercise", "-p", "max_moves=0", "--json"]) == 3
     result = json.loads(capsys.readouterr().out)
     assert (result["solutions"], result["stopped"]) == (0, "bound")
     home = tmp_path / "home.txt"
-    home.write_text(str(Ricochet(Spelbord(3, 3, [], [], [4, 0], 0), 0)))
+    home.write_text(str(Ricochet(Board(3, 3, frozenset(), frozenset(), (4, 0), 0), 0)))
     assert main(["solve", "ricochet", str(home), "-p", "max_moves=0", "-p", "goal=B", "--count"]) == 0
     assert "1 solution" in capsys.readouterr().out
     assert main(["solve", "ricochet", str(home), "-p", "goal=B"]) == 0
@@ -564,8 +681,8 @@ def test_the_generator_ends_every_bad_argument_with_a_clear_message(arguments, m
 
 def test_the_generator_makes_the_largest_board_and_refuses_one_beyond():
     spec = generate(5, ricochet.MAX_SIZE, ricochet.MAX_ROBOTS, "z")
-    assert (spec.board.m, spec.board.n, len(spec.board.robots), spec.goal) == (64, 64, 26, 25)
-    assert repr(parse(str(spec)).board) == repr(spec.board)
+    assert (spec.board.rows, spec.board.columns, len(spec.board.robots), spec.goal) == (64, 64, 26, 25)
+    assert parse(str(spec)).board == spec.board
     with pytest.raises(ValueError, match="an even number from 8 to 64, not 66"):
         generate(5, 66)
 
@@ -574,7 +691,7 @@ def test_the_generator_makes_the_largest_board_and_refuses_one_beyond():
 
 
 def test_the_checker_names_the_first_illegal_move_and_a_goal_robot_not_home():
-    spec = Ricochet(Spelbord(*SEED_BOARD), 0)
+    spec = Ricochet(Board(*EXERCISE_BOARD), 0)
     good = ("AW", "BE", "BN", "BW", "BS", "AE")
     assert check(spec, good) == [] and check(spec, Moves(good, 0)) == []
     assert check(spec, ("AW", "BE", "BN", "BW", "BS", "AW")) == [
@@ -601,7 +718,7 @@ def test_the_checker_names_the_first_illegal_move_and_a_goal_robot_not_home():
 
 def test_the_checker_is_the_descriptors_and_solutions_carry_their_goal():
     assert PUZZLE.check is check
-    spec = Ricochet(Spelbord(*SEED_BOARD), 0)
+    spec = Ricochet(Board(*EXERCISE_BOARD), 0)
     found = search(spec, goal="B").first()
     assert isinstance(found, Moves) and found.goal == 1 and len(found) == 6 and found[-1] == "BW"
     assert __import__("pickle").loads(__import__("pickle").dumps(found)).goal == 1

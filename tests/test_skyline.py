@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import skyline
 from backtrack_puzzles.skyline import MAX_SIZE, check
@@ -66,7 +66,8 @@ def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
 SQUARES = {4: latin_squares(4), 5: latin_squares(5)}
 # For each size, column k of FLAT holds entry k of every square: its 4n clues, then its cells.
 FLAT = {
-    n: list(zip(*(sum(signature(sq), ()) + sum(sq, ()) for sq in squares))) for n, squares in SQUARES.items()
+    n: list(zip(*(sum(signature(sq), ()) + sum(sq, ()) for sq in squares), strict=True))
+    for n, squares in SQUARES.items()
 }
 
 
@@ -137,11 +138,38 @@ def test_one_by_one():
     assert skyline.search(skyline.parse("1\n1\n1\n1\n1")).count() == 1
 
 
+def test_attempts_are_the_decisions_tried():
+    decided = []
+
+    class Counting(skyline.LatinSearch):
+        def decide(self, decision):
+            decided.append(decision)
+            return super().decide(decision)
+
+    for name, path in sorted(skyline.PUZZLE.examples.items()):
+        decided.clear()
+        search = Counting(skyline.parse(path.read_text()).grid())
+        search.count()
+        assert search.report.attempts == len(decided), name
+        if name in ("four", "five", "six"):  # the clues settle these: no decision at all
+            assert decided == [] and search.report.solutions == 1
+
+
+def test_a_parallel_count_equals_the_serial_one():
+    text = (EXAMPLES / "five-several.txt").read_text()
+    serial = skyline.search(skyline.parse(text))
+    assert serial.count() == 198
+    report = parallel.count("skyline", text, {}, workers=2, warmup=0)
+    assert (report.solutions, report.attempts, report.complete) == (198, serial.report.attempts, True)
+    assert report.executor == "local" and report.subtrees > 1
+
+
 # -- input ---------------------------------------------------------------------------
 def test_input_shapes_agree():
     compact = skyline.parse("# c\n.32.\n1.2.\n\n3...\n....\n")
     spaced = skyline.parse("0 3 2 0\n1 . 2 .\n3 0 0 0\n. . . .\n")
-    assert (compact.top, compact.bottom, compact.left, compact.right) == (spaced.top, spaced.bottom, spaced.left, spaced.right)
+    assert (compact.top, compact.bottom, compact.left, compact.right) == (
+        spaced.top, spaced.bottom, spaced.left, spaced.right)
     assert compact.givens == spaced.givens == ((0,) * 4,) * 4
     assert skyline.parse(skyline.text_of(compact)).left == compact.left
 
@@ -196,7 +224,8 @@ def test_generate_unique_and_several():
         assert skyline.search(spec).verdict() is Verdict.UNIQUE
         assert brute_count(5, (spec.top, spec.bottom, spec.left, spec.right), spec.givens) == 1
     several = skyline.generate(4, 1, unique=False, keep=0.2)
-    assert brute_count(4, (several.top, several.bottom, several.left, several.right), several.givens) == skyline.search(several).count()
+    sides = (several.top, several.bottom, several.left, several.right)
+    assert brute_count(4, sides, several.givens) == skyline.search(several).count()
 
 
 def test_generate_command(capsys):
@@ -365,9 +394,13 @@ def test_the_checker_reads_the_right_and_bottom_clues_backwards():
 
 # -- the trace ---------------------------------------------------------------------------------------------------
 def test_the_trace_names_height_row_and_column(capsys):
-    assert main(["solve", "skyline", "--example", "six", "--trace"]) == 0
+    assert main(["solve", "skyline", "--example", "eight-hard", "--trace"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("level")]
     assert lines and all(" in row " in line and ", column " in line and "(" not in line for line in lines)
+    # The clues of "six" settle it before any decision: nothing to trace, and no attempt.
+    assert main(["solve", "skyline", "--example", "six", "--trace", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["attempts"] == 0 and "level" not in captured.err
 
 
 # -- the generator's arguments ---------------------------------------------------------------------------------

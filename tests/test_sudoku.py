@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from backtrack import InputError, Verdict
+from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import sudoku
 from backtrack_puzzles.sudoku import MAX_CELLS, MAX_SIZE, check
@@ -28,7 +28,7 @@ def all_4x4_sudokus() -> list[tuple[tuple[int, ...], ...]]:
     perms = list(itertools.permutations(range(1, 5)))
     found = []
     for rows in itertools.product(perms, repeat=2):
-        if rows[0][:2] + rows[1][:2] and len(set(rows[0][:2] + rows[1][:2])) == 4 and len(set(rows[0][2:] + rows[1][2:])) == 4:
+        if len(set(rows[0][:2] + rows[1][:2])) == 4 and len(set(rows[0][2:] + rows[1][2:])) == 4:
             for lower in itertools.product(perms, repeat=2):
                 grid = rows + lower
                 if all(len({row[c] for row in grid}) == 4 for c in range(4)) and all(
@@ -42,7 +42,8 @@ SOLVED_4X4 = all_4x4_sudokus()
 
 
 def brute_count(givens) -> int:
-    return sum(all(g in (0, v) for grow, row in zip(givens, grid) for g, v in zip(grow, row)) for grid in SOLVED_4X4)
+    return sum(all(g in (0, v) for grow, row in zip(givens, grid, strict=True) for g, v in zip(grow, row, strict=True))
+               for grid in SOLVED_4X4)
 
 
 def solve_all(spec):
@@ -60,7 +61,8 @@ def test_counts_match_brute_force_on_random_4x4():
     counts = set()
     for _ in range(120):
         grid = [list(row) for row in rng.choice(SOLVED_4X4)]
-        givens = [[grid[r][c] if rng.random() < rng.choice((0.15, 0.3, 0.5)) else 0 for c in range(4)] for r in range(4)]
+        givens = [[grid[r][c] if rng.random() < rng.choice((0.15, 0.3, 0.5)) else 0 for c in range(4)]
+                  for r in range(4)]
         if rng.random() < 0.25:
             givens[rng.randrange(4)][rng.randrange(4)] = rng.randrange(1, 5)  # perhaps contradictory
         spec = sudoku.Sudoku(givens)
@@ -96,11 +98,40 @@ def test_sixteen_and_twentyfive():
 
 
 def test_examples_counts():
-    counts = {name: sudoku.search(sudoku.parse(path.read_text())).count(limit=100) for name, path in sudoku.PUZZLE.examples.items() if name != "batch"}
+    counts = {name: sudoku.search(sudoku.parse(path.read_text())).count(limit=100)
+              for name, path in sudoku.PUZZLE.examples.items() if name != "batch"}
     assert counts == {"four": 2, "hardest": 1, "several": 4, "sixteen": 1, "twentyfive": 1}
     for name in counts:
         spec = sudoku.parse(sudoku.PUZZLE.examples[name].read_text())
         assert all(check(spec, solution) == [] for solution in sudoku.search(spec).solutions(limit=100))
+
+
+class Counting(sudoku.SudokuSearch):
+    """Counts the decisions tried."""
+
+    decisions = 0
+
+    def decide(self, decision):
+        self.decisions += 1
+        return super().decide(decision)
+
+
+def test_attempts_are_the_decisions_tried():
+    # Propagation is free: a puzzle the givens settle needs no decision at all.
+    for text in [*(DATA / "hardest.txt").read_text().splitlines()[:3], "." * 16]:
+        search = Counting(sudoku.parse(text).grid())
+        search.count(limit=300)
+        assert search.report.attempts == search.decisions
+    settled = Counting(sudoku.parse((EXAMPLES / "twentyfive.txt").read_text()).grid())
+    assert settled.count() == 1 and settled.report.attempts == settled.decisions == 0
+
+
+def test_a_parallel_count_equals_the_serial_one():
+    serial = sudoku.search(sudoku.parse("." * 16))
+    assert serial.count() == 288
+    report = parallel.count("sudoku", "." * 16, {}, workers=2, warmup=0)
+    assert (report.solutions, report.attempts, report.complete) == (288, serial.report.attempts, True)
+    assert report.executor == "local" and report.subtrees > 1
 
 
 # -- input ---------------------------------------------------------------------------
@@ -117,6 +148,7 @@ def test_input_shapes_agree():
     specs = [sudoku.parse(text) for text in shapes]
     assert all(spec.givens == specs[0].givens for spec in specs)
     assert specs[0].line() == line
+    assert sudoku.text_of(specs[2]) == line + "\n" and sudoku.parse(sudoku.text_of(specs[2])).givens == specs[0].givens
 
 
 def test_one_line_puzzles_read_alike_on_every_path():

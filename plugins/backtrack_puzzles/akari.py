@@ -16,22 +16,27 @@ of a second and little memory at any size (its state is kept per run of white
 cells, not per cell and ray), but each decision's propagation and probing grows
 with the cells times the length of their rows and columns, and at 100 x 100 the
 deductions before the first choice already take up to about a second.  A solution
-renders as the seed's ``toString()`` text of the solved grid: ``?`` and ``0``-``4``
-black cells, ``L`` lamps, ``*`` lit white cells (``_`` unlit ones never occur in a
-solution).  :func:`check` is the independent rule checker: the broken rules of a
-lamp set, in words.
+renders as the Dutch exercise's ``toString()`` text of the solved grid: ``?`` and
+``0``-``4`` black cells, ``L`` lamps, ``*`` lit white cells (``_`` unlit ones never
+occur in a solution).  :func:`check` is the independent rule checker: the broken
+rules of a lamp set, in words.
 
-:class:`Akari` is the seed's class (``zwarteCellen``, ``lampen``, ``verlicht``,
-``stralen``, ``plaatsLamp``, ``verwijderLamp``, ``isOpgelost``, ``toString``).
-:class:`AkariSearch` searches with propagation.  A lamp darkens (rules out lamps
-on) every cell it sees; a number whose need equals its undecided neighbours takes
-them all as lamps, a satisfied number darkens them, and a number that can spare
-only one neighbour darkens the diagonal cell that sees two of them; an unlit cell
-that only one undecided cell can still light forces a lamp there, and with two
-candidates in its row and column it darkens the cell that sees both.  After that,
-every undecided cell where a lamp leads to a contradiction gets no lamp (probing,
-``-p probe=no`` turns it off).  Only then does it branch: on one candidate of the
-unlit cell with the fewest candidates, lamp first, then no lamp.
+:class:`LightUp` is the model (the grid and its black cells) that :func:`parse`
+makes and the search, the checker and the text form read.  :class:`AkariSearch`
+searches it with propagation.  A lamp darkens (rules out lamps on) every cell it
+sees; a number whose need equals its undecided neighbours takes them all as lamps,
+a satisfied number darkens them, and a number that can spare only one neighbour
+darkens the diagonal cell that sees two of them; an unlit cell that only one
+undecided cell can still light forces a lamp there, and with two candidates in its
+row and column it darkens the cell that sees both.  After that, every undecided
+cell where a lamp leads to a contradiction gets no lamp (probing, ``-p probe=no``
+turns it off).  Only then does it branch: on one candidate of the unlit cell with
+the fewest candidates, lamp first, then no lamp.
+
+:class:`Akari` is the Dutch exercise's class (``zwarteCellen``, ``lampen``,
+``verlicht``, ``stralen``, ``plaatsLamp``, ``verwijderLamp``, ``isOpgelost``,
+``toString``): a façade over a :class:`LightUp` and a set of lamps, at the end of
+the module, before the descriptor.
 
 ``python -m backtrack_puzzles.akari generate ROWS COLS [--seed S]`` makes a new
 puzzle with a unique solution (see :func:`generate`).
@@ -43,10 +48,11 @@ import argparse
 import math
 import random
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import Callable, Container, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, Verdict, examples_in, hookimpl, quoted
+from backtrack import InputError, Param, PropagatingSearch, Puzzle, Verdict, examples_in, hookimpl, quoted
 
 Position = tuple[int, int]
 
@@ -63,65 +69,56 @@ BOM = "\ufeff"
 #: What may end a line unseen (and fill a blank line): spaces and tabs, nothing else.
 SPACES = " \t"
 BLANK_INSIDE = "expected a row of the grid, found a blank line (blank lines only separate puzzles)"
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+#: The four orthogonal steps: up, down, left, right.
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+EXAMPLES = Path(__file__).parent / "examples" / "akari"
 
 
-def _invalid() -> AssertionError:
-    return AssertionError("ongeldige positie")
+# -- 1. the model -------------------------------------------------------------------------
 
 
-class Akari:
-    """The seed's Akari grid: black cells (numbered or not), white cells and lamps.
+@dataclass
+class LightUp:
+    """A Light Up grid: ``rows`` x ``cols`` cells, of which ``black`` are black (with their number, or None).
 
-    ``Akari(rows, cols, black)``: ``black`` holds ``(r, k)`` for an unnumbered and
-    ``(r, k, l)`` for a numbered black cell (lists or tuples).  Collections come back
-    as lists of ``(r, k)`` tuples in reading order.  Method names are the seed's.
+    Every other cell is white.  Cells are ``(row, column)`` pairs counted from 0.
+    The constructor checks the size and every black cell (``ValueError``), so a
+    grid made in Python is as sound as one read by :func:`parse`.
     """
 
-    def __init__(self, rows: int, cols: int, black: Iterable[Sequence[int]] = ()):
-        for name, value in (("rows", rows), ("cols", cols)):
+    rows: int
+    cols: int
+    black: dict[Position, int | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, value in (("rows", self.rows), ("cols", self.cols)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"the number of {name} must be a whole number of at least 1, not {value!r}")
-        self.rows = rows
-        self.cols = cols
-        self.black: dict[Position, int | None] = {}
-        for cell in black:
-            if len(cell) not in (2, 3):
-                raise ValueError(f"a black cell is (r, k) or (r, k, l), not {cell!r}")
-            r, k = cell[0], cell[1]
-            number = cell[2] if len(cell) == 3 else None
-            if not self._inside(r, k):
-                raise ValueError(f"black cell {(r, k)} lies outside the {rows} x {cols} grid")
-            if number is not None and (not isinstance(number, int) or not 0 <= number <= MAX_NUMBER):
-                raise ValueError(f"the number of black cell {(r, k)} must be 0 to {MAX_NUMBER}, not {number!r}")
-            if (r, k) in self.black:
-                raise ValueError(f"black cell {(r, k)} is given twice")
-            self.black[(r, k)] = number
-        self.lamps: set[Position] = set()
+        given, self.black = self.black, {}
+        for (r, k), number in given.items():
+            self.add_black(r, k, number)
 
-    # -- helpers ------------------------------------------------------------------
-    def _inside(self, r: object, k: object) -> bool:
+    def add_black(self, r: int, k: int, number: int | None = None) -> None:
+        """Make white cell ``(r, k)`` black, with ``number`` (0 to 4) or without; ``ValueError`` if it cannot be."""
+        if not self.inside(r, k):
+            raise ValueError(f"black cell {(r, k)} lies outside the {self.rows} x {self.cols} grid")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)
+                                   or not 0 <= number <= MAX_NUMBER):
+            raise ValueError(f"the number of black cell {(r, k)} must be 0 to {MAX_NUMBER}, not {number!r}")
+        if (r, k) in self.black:
+            raise ValueError(f"black cell {(r, k)} is given twice")
+        self.black[(r, k)] = number
+
+    def inside(self, r: object, k: object) -> bool:
+        """Whether ``(r, k)`` is a cell of the grid (whole numbers only)."""
         return (
             isinstance(r, int) and isinstance(k, int) and not isinstance(r, bool) and not isinstance(k, bool)
             and 0 <= r < self.rows and 0 <= k < self.cols
         )
 
-    def _white(self, r: int, k: int) -> bool:
-        return self._inside(r, k) and (r, k) not in self.black
-
-    def _neighbours(self, r: int, k: int) -> Iterator[Position]:
-        for dr, dk in _STEPS:
-            if self._inside(r + dr, k + dk):
-                yield r + dr, k + dk
-
-    def _lamps_next_to(self, r: int, k: int) -> int:
-        return sum(1 for cell in self._neighbours(r, k) if cell in self.lamps)
-
-    def _lit(self) -> set[Position]:
-        lit: set[Position] = set()
-        for lamp in self.lamps:
-            lit.update(self.stralen(*lamp))
-        return lit
+    def is_white(self, r: int, k: int) -> bool:
+        """Whether ``(r, k)`` is a white cell of the grid."""
+        return self.inside(r, k) and (r, k) not in self.black
 
     @property
     def numbers(self) -> dict[Position, int]:
@@ -132,101 +129,47 @@ class Akari:
         """All white cells in reading order."""
         return [(r, k) for r in range(self.rows) for k in range(self.cols) if (r, k) not in self.black]
 
-    def copy(self) -> "Akari":
-        """An independent copy, lamps included."""
-        other = Akari(self.rows, self.cols, self._black_list())
-        other.lamps = set(self.lamps)
-        return other
+    def neighbours(self, r: int, k: int) -> Iterator[Position]:
+        """The cells of the grid orthogonally next to ``(r, k)``."""
+        for dr, dk in STEPS:
+            if self.inside(r + dr, k + dk):
+                yield r + dr, k + dk
 
-    def _black_list(self) -> list[tuple[int, ...]]:
-        return [cell if number is None else (*cell, number) for cell, number in sorted(self.black.items())]
+    def seen_from(self, r: int, k: int) -> list[Position]:
+        """The white cells a lamp on ``(r, k)`` lights, itself excluded, in reading order.
 
-    # -- the seed's methods -------------------------------------------------------
-    def zwarteCellen(self) -> list[Position]:
-        """All black cells, in reading order."""
-        return sorted(self.black)
-
-    def lampen(self) -> list[Position]:
-        """All lamps, in reading order."""
-        return sorted(self.lamps)
-
-    def verlicht(self) -> list[Position]:
-        """The free white cells (without a lamp) lit by at least one lamp, in reading order."""
-        return sorted(self._lit() - self.lamps)
-
-    def stralen(self, r: int, k: int) -> list[Position]:
-        """The cells a lamp on ``(r, k)`` would light (whatever that cell is), itself excluded."""
-        if not self._inside(r, k):
-            raise _invalid()
+        They lie in its row and its column, up to the first black cell or the edge.
+        """
         cells = []
-        for dr, dk in _STEPS:
+        for dr, dk in STEPS:
             rr, kk = r + dr, k + dk
-            while self._white(rr, kk):
+            while self.is_white(rr, kk):
                 cells.append((rr, kk))
                 rr, kk = rr + dr, kk + dk
         return sorted(cells)
 
-    def plaatsLamp(self, r: int, k: int) -> None:
-        """Place a lamp on ``(r, k)``; ``AssertionError('ongeldige positie')`` when it may not go there.
+    def lit_by(self, lamps: Iterable[Position]) -> set[Position]:
+        """The cells that ``lamps`` light: those seen from a lamp (a lamp itself only when another sees it)."""
+        lit: set[Position] = set()
+        for lamp in lamps:
+            lit.update(self.seen_from(*lamp))
+        return lit
 
-        It may go on a white cell inside the grid that holds no lamp, is not lit by
-        another lamp, and whose numbered black neighbours can take one more lamp.
-        """
-        if not self._white(r, k) or (r, k) in self.lamps:
-            raise _invalid()
-        if any(cell in self.lamps for cell in self.stralen(r, k)):
-            raise _invalid()
-        for cell in self._neighbours(r, k):
-            number = self.black.get(cell)
-            if number is not None and self._lamps_next_to(*cell) >= number:
-                raise _invalid()
-        self.lamps.add((r, k))
+    def lamps_next_to(self, r: int, k: int, lamps: Container[Position]) -> int:
+        """How many of ``lamps`` stand orthogonally next to ``(r, k)``."""
+        return sum(1 for cell in self.neighbours(r, k) if cell in lamps)
 
-    def verwijderLamp(self, r: int, k: int) -> None:
-        """Remove the lamp on ``(r, k)``; ``AssertionError('ongeldige positie')`` when there is none."""
-        if (r, k) not in self.lamps:
-            raise _invalid()
-        self.lamps.remove((r, k))
+    def black_cells(self) -> list[tuple[int, ...]]:
+        """The black cells in reading order: ``(r, k)`` unnumbered, ``(r, k, number)`` numbered."""
+        return [cell if number is None else (*cell, number) for cell, number in sorted(self.black.items())]
 
-    def isOpgelost(self) -> bool:
-        """Whether every free white cell is lit and every number has exactly its lamps next to it."""
-        lit = self._lit()
-        if lit & self.lamps:  # cannot happen through plaatsLamp, only by setting lamps directly
-            return False
-        if any(cell not in lit for cell in self.whites() if cell not in self.lamps):
-            return False
-        return all(self._lamps_next_to(*cell) == number for cell, number in self.numbers.items())
-
-    def toString(self) -> str:
-        """Rows of ``?``, ``0``-``4`` (black), ``L`` (lamp), ``*`` (lit) and ``_`` (unlit)."""
-        lit = self._lit()
-        lines = []
-        for r in range(self.rows):
-            line = []
-            for k in range(self.cols):
-                if (r, k) in self.black:
-                    number = self.black[(r, k)]
-                    line.append("?" if number is None else str(number))
-                else:
-                    line.append("L" if (r, k) in self.lamps else "*" if (r, k) in lit else "_")
-            lines.append("".join(line))
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.toString()
-
-    def __repr__(self) -> str:
-        return f"Akari({self.rows}, {self.cols}, {self._black_list()!r})"
-
-    def text(self) -> str:
-        """The puzzle (lamps left out) in the file format: ``.``, ``#`` and ``0``-``4``."""
-        return "\n".join(
-            "".join("." if (r, k) not in self.black else "#" if self.black[(r, k)] is None else str(self.black[(r, k)]) for k in range(self.cols))
-            for r in range(self.rows)
-        )
+    def copy(self) -> "LightUp":
+        """An independent copy."""
+        return LightUp(self.rows, self.cols, dict(self.black))
 
 
-# -- input and output -----------------------------------------------------------------
+# -- 2. the parser ------------------------------------------------------------------------
+
 
 def newlines(text: str) -> str:
     """``text`` with every line ended by ``\\n``: ``\\r\\n`` and ``\\r`` end lines too (as editors count them).
@@ -243,7 +186,7 @@ def blank(line: str) -> bool:
     return not line.strip(SPACES)
 
 
-def parse(text: str, source: str = "<input>") -> Akari:
+def parse(text: str, source: str = "<input>") -> LightUp:
     """A grid from the file format; :class:`InputError` names the line and column of a fault.
 
     Blank lines before and after the grid and spaces and tabs at the end of a line
@@ -263,7 +206,7 @@ def parse(text: str, source: str = "<input>") -> Akari:
     while not more and blank(lines[-1]):
         lines.pop()
     width = len(lines[0].rstrip(SPACES))
-    black: list[tuple[int, ...]] = []
+    black: dict[Position, int | None] = {}
     for r, line in enumerate(lines):
         number = before + r + 1
         line = line.rstrip(SPACES)
@@ -273,9 +216,9 @@ def parse(text: str, source: str = "<input>") -> Akari:
             if char in WHITE_CHARS:
                 continue
             if char in BLACK_CHARS:
-                black.append((r, k))
+                black[(r, k)] = None
             elif char in NUMBER_CHARS:
-                black.append((r, k, int(char)))
+                black[(r, k)] = int(char)
             elif char.isascii() and char.isdigit():
                 raise InputError(f"expected a number of lamps from 0 to {MAX_NUMBER}, found {quoted(char)}",
                                  source, number, k + 1)
@@ -293,7 +236,7 @@ def parse(text: str, source: str = "<input>") -> Akari:
         if blank(rest.split("\n", 1)[0]):
             raise InputError(BLANK_INSIDE, source, number, 1)
         raise InputError(f"expected at most {MAX_SIDE} rows ({LIMITS}), found more", source, number, 1)
-    return Akari(len(lines), width, black)
+    return LightUp(len(lines), width, black)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -324,24 +267,56 @@ def split(text: str) -> list[tuple[int, str]]:
     return parts
 
 
-def solved(spec: Akari, solution: Sequence[Position]) -> Akari:
-    """A copy of ``spec`` holding exactly the lamps of ``solution``."""
-    grid = spec.copy()
-    grid.lamps = set(solution)
-    return grid
+
+# -- 3. the text form ---------------------------------------------------------------------
 
 
-def render(spec: Akari, solution: Sequence[Position]) -> str:
-    """The seed's ``toString()`` text of the solved grid."""
-    return solved(spec, solution).toString()
+def text_of(grid: LightUp) -> str:
+    """The puzzle in the file format (``.``, ``#``, ``0``-``4``) with no final newline; it parses back to ``grid``."""
+    black = grid.black
+    return "\n".join(
+        "".join("." if (r, k) not in black else "#" if black[(r, k)] is None else str(black[(r, k)])
+                for k in range(grid.cols))
+        for r in range(grid.rows)
+    )
 
 
-def as_json(spec: Akari, solution: Sequence[Position]) -> list[list[int]]:
+def picture(grid: LightUp, lamps: Iterable[Position]) -> str:
+    """The grid with ``lamps`` as the Dutch exercise's ``toString()`` shows it.
+
+    Rows of ``?`` and ``0``-``4`` (black cells), ``L`` (a lamp), ``*`` (a lit white
+    cell) and ``_`` (an unlit white cell).
+    """
+    lamps = set(lamps)
+    lit = grid.lit_by(lamps)
+    black = grid.black
+    lines = []
+    for r in range(grid.rows):
+        line = []
+        for k in range(grid.cols):
+            if (r, k) in black:
+                number = black[(r, k)]
+                line.append("?" if number is None else str(number))
+            else:
+                line.append("L" if (r, k) in lamps else "*" if (r, k) in lit else "_")
+        lines.append("".join(line))
+    return "\n".join(lines)
+
+
+def render(spec: LightUp, solution: Sequence[Position]) -> str:
+    """The solved grid as the Dutch exercise's ``toString()`` shows it (see :func:`picture`)."""
+    return picture(spec, solution)
+
+
+def as_json(spec: LightUp, solution: Sequence[Position]) -> list[list[int]]:
     """The lamps as ``[r, k]`` pairs in reading order."""
     return [list(cell) for cell in solution]
 
 
-def check(spec: Akari, solution: Sequence[Position]) -> list[str]:
+# -- 4. the checker -----------------------------------------------------------------------
+
+
+def check(spec: LightUp, solution: Sequence[Position]) -> list[str]:
     """The rules that the lamps of ``solution`` break, one sentence each; an empty list when it is solved.
 
     ``solution`` holds ``(row, column)`` pairs counted from 0, as the search gives
@@ -378,7 +353,7 @@ def check(spec: Akari, solution: Sequence[Position]) -> list[str]:
             placed = [c for c in run if c in lamps]
             if placed:
                 lit.update(run)
-            for one, other in zip(placed, placed[1:]):
+            for one, other in zip(placed, placed[1:], strict=False):
                 problems.append(f"{at(*other)}: this lamp is lit by the lamp at {at(*one)}")
             run = []
     for r in range(rows):
@@ -394,10 +369,12 @@ def check(spec: Akari, solution: Sequence[Position]) -> list[str]:
     return problems
 
 
-# -- the search ---------------------------------------------------------------------------
+
+# -- 5. the search ------------------------------------------------------------------------
+
 
 class Choice(NamedTuple):
-    """A branching move: a lamp on ``(row, col)`` or not."""
+    """A decision: a lamp on ``(row, col)`` or not."""
 
     row: int
     col: int
@@ -407,18 +384,15 @@ class Choice(NamedTuple):
         return f"{'lamp' if self.lamp else 'no lamp'} at ({self.row}, {self.col})"
 
 
-#: The move of level 0: the deductions the clues allow before any choice.
-START = "start"
-
-
-class AkariSearch(Search):
+class AkariSearch(PropagatingSearch):
     """Propagating search (see the module docstring for the rules).
 
-    Level 0's single move :data:`START` makes the deductions the clues allow
-    before any choice; every later level branches on one cell: ``lamp at (r, k)``,
-    then ``no lamp at (r, k)``.  The two branches partition the solutions, and
-    deductions only remove lamp sets that are no solution, so each solution is
-    found exactly once.  A contradiction makes ``moves`` of the next level empty.
+    :meth:`start` makes the deductions the clues allow before any decision; then
+    every level branches on one cell: ``lamp at (r, k)``, then ``no lamp at (r,
+    k)``.  The two branches partition the solutions, and deductions only remove
+    lamp sets that are no solution, so each solution is found exactly once.  A
+    decision is a :class:`Choice` (a cell, lamp or not): it means the same in a
+    fresh search, so counts split over processes and resume below a prefix.
 
     The white cells are numbered in reading order.  A *segment* is a maximal run
     of white cells in a row (``across``) or a column (``down``): a lamp lights
@@ -430,13 +404,12 @@ class AkariSearch(Search):
     segments holds a lamp, and the cells that could still light it number
     ``open[across] + open[down]``, less one when it is undecided itself (it is in
     both).  Per number: ``need`` (lamps still missing) and ``free`` (undecided
-    neighbours).  Every decision is pushed on a trail, and undo takes decisions
-    back in reverse order, so the state is restored exactly.
+    neighbours).  Every cell decided, by a decision or a deduction, is pushed on
+    the :attr:`trail`, and :meth:`rollback` takes them back newest first, so the
+    state is restored exactly.
     """
 
-    moves_are_valid = True
-
-    def __init__(self, spec: Akari, probing: bool = True):
+    def __init__(self, spec: LightUp, probing: bool = True):
         self.probing = probing
         rows, cols = spec.rows, spec.cols
         black_in_row: list[set[int]] = [set() for _ in range(rows)]
@@ -446,6 +419,7 @@ class AkariSearch(Search):
         place: list[int] = []  # place[i]: r * cols + k of white cell i
         across: list[int] = []
         members: list[list[int]] = []
+        run: list[int] | None
         for r in range(rows):
             blacks, base, run = black_in_row[r], r * cols, None
             for k in range(cols):
@@ -482,7 +456,7 @@ class AkariSearch(Search):
 
         numbers = sorted(spec.numbers.items())
         self.number_cells = [
-            tuple(i for i in (white(r + dr, k + dk) for dr, dk in _STEPS) if i >= 0) for (r, k), _ in numbers
+            tuple(i for i in (white(r + dr, k + dk) for dr, dk in STEPS) if i >= 0) for (r, k), _ in numbers
         ]
         self.around: list[list[int]] = [[] for _ in place]
         for j, cells in enumerate(self.number_cells):
@@ -505,15 +479,124 @@ class AkariSearch(Search):
         self.open = [len(cells) for cells in members]
         self.dark = list(self.open)
         self.unlit = len(place)
-        self.trail: list[int] = []
-        self.marks: list[tuple[int, bool]] = []
-        self.dead = False
+        self.trail: list[int] = []  # the cells decided, in order: rollback undoes them newest first
 
     def cell(self, i: int) -> Position:
         """``(row, column)`` of white cell ``i``, counted from 0."""
         return divmod(self.place[i], self.width)
 
-    # -- propagation ------------------------------------------------------------
+    # -- the puzzle's part of a propagating search --------------------------------------
+    def start(self) -> bool:
+        """The deductions the clues allow before any decision (and probing); false on a contradiction."""
+        pending = self._initial()
+        if pending is None or not self._propagate(pending):
+            return False
+        return not (self.probing and self.unlit) or self._probe()
+
+    def branch(self) -> Sequence[Choice] | None:
+        """``None`` when every cell is lit; else a lamp on one cell, then no lamp on it.
+
+        The cell: among the candidates of the unlit cell with the fewest candidates
+        (the first in reading order), the one that lights most unlit cells.
+        """
+        if not self.unlit:
+            return None
+        value, across, down, members, lamps, open_, dark = (
+            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark)
+        best, fewest = -1, 1 << 30
+        for s in range(self.across_segments):  # every unlit cell lies in a dark row segment
+            if dark[s]:
+                there = open_[s]
+                for c in members[s]:
+                    if not lamps[down[c]]:
+                        count = there + open_[down[c]] - (value[c] < 0)
+                        if count < fewest:
+                            best, fewest = c, count
+                            if count <= 2:
+                                break
+                if fewest <= 2:
+                    break
+        if best < 0:
+            return ()
+        others = {n for n in members[across[best]] if value[n] < 0}
+        others.update(n for n in members[down[best]] if value[n] < 0)
+        others.discard(best)
+        candidates = ([best] if value[best] < 0 else []) + sorted(others)
+
+        def lights(n: int) -> int:
+            return dark[across[n]] + dark[down[n]] - (not lamps[across[n]] and not lamps[down[n]])
+
+        r, k = self.cell(max(candidates, key=lights))
+        return (Choice(r, k, True), Choice(r, k, False))
+
+    def decide(self, decision: Choice) -> bool:
+        """A lamp on the cell of ``decision`` or none, all it forces, and probing; false on a contradiction.
+
+        ``decision`` is a :class:`Choice` or a plain ``(row, col, lamp)`` tuple (as a
+        saved prefix holds it); ``ValueError`` when its cell is not a white cell.
+        """
+        row, col, lamp = decision
+        spot = row * self.width + col
+        i = self.at[spot] if 0 <= col < self.width and 0 <= spot < len(self.at) else -1
+        if i < 0:
+            raise ValueError(f"({row}, {col}) is not a white cell of this grid")
+        if not self._propagate([(i, 1 if lamp else 0)]):
+            return False
+        return not (self.probing and self.unlit) or self._probe()
+
+    def rollback(self, mark: int) -> None:
+        """Take back the cells decided since ``mark`` (the trail's length then), newest first.
+
+        One pass over the trail with the state's lists held locally: cheaper than
+        the base class's call of ``retract`` per entry.
+        """
+        value, across, down, members, lamps, open_, dark, around, need, free, trail = (
+            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark,
+            self.around, self.need, self.free, self.trail)
+        unlit = self.unlit
+        while len(trail) > mark:
+            i = trail.pop()
+            v = value[i]
+            value[i] = -1
+            h, w = across[i], down[i]
+            open_[h] += 1
+            open_[w] += 1
+            if v:
+                lamps[w] = 0
+                lit = 0
+                for c in members[w]:
+                    if not lamps[across[c]]:
+                        dark[across[c]] += 1
+                        lit += 1
+                dark[w] += lit
+                unlit += lit
+                lamps[h] = 0
+                lit = 0
+                for c in members[h]:
+                    if not lamps[down[c]]:
+                        dark[down[c]] += 1
+                        lit += 1
+                dark[h] += lit
+                unlit += lit
+                for j in around[i]:
+                    need[j] += 1
+                    free[j] += 1
+            else:
+                for j in around[i]:
+                    free[j] += 1
+        self.unlit = unlit
+
+    def solution(self, path: tuple) -> tuple[Position, ...]:
+        """The lamps, in reading order."""
+        width, place = self.width, self.place
+        return tuple(divmod(place[i], width) for i, v in enumerate(self.value) if v == 1)
+
+    def format_move(self, level: int, move: Choice) -> str:
+        """``lamp at row 3, column 5`` or ``no lamp at row 3, column 5`` (counted from 1)."""
+        row, col, lamp = move
+        return f"{'lamp' if lamp else 'no lamp'} at row {row + 1}, column {col + 1}"
+
+    # -- propagation --------------------------------------------------------------------
     def _initial(self) -> list[tuple[int, int]] | None:
         """The decisions the clues force before any choice; ``None`` for a contradiction."""
         pending: list[tuple[int, int]] = []
@@ -638,97 +721,6 @@ class AkariSearch(Search):
             return [(x, 0)]
         return []
 
-    def _retract(self, mark: int) -> None:
-        """Take back the decisions on the trail above ``mark``, last first."""
-        value, across, down, members, lamps, open_, dark, around, need, free, trail = (
-            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark,
-            self.around, self.need, self.free, self.trail)
-        unlit = self.unlit
-        while len(trail) > mark:
-            i = trail.pop()
-            v = value[i]
-            value[i] = -1
-            h, w = across[i], down[i]
-            open_[h] += 1
-            open_[w] += 1
-            if v:
-                lamps[w] = 0
-                lit = 0
-                for c in members[w]:
-                    if not lamps[across[c]]:
-                        dark[across[c]] += 1
-                        lit += 1
-                dark[w] += lit
-                unlit += lit
-                lamps[h] = 0
-                lit = 0
-                for c in members[h]:
-                    if not lamps[down[c]]:
-                        dark[down[c]] += 1
-                        lit += 1
-                dark[h] += lit
-                unlit += lit
-                for j in around[i]:
-                    need[j] += 1
-                    free[j] += 1
-            else:
-                for j in around[i]:
-                    free[j] += 1
-        self.unlit = unlit
-
-    # -- the five methods -------------------------------------------------------
-    def moves(self, level: int) -> Sequence[object]:
-        if level == 0:
-            return (START,)
-        if self.dead:
-            return ()
-        # The unlit cell with the fewest candidates (the first in reading order); among
-        # those candidates, the one that lights most unlit cells is tried first as a lamp.
-        value, across, down, members, lamps, open_, dark = (
-            self.value, self.across, self.down, self.members, self.lamps, self.open, self.dark)
-        best, fewest = -1, 1 << 30
-        for s in range(self.across_segments):  # every unlit cell lies in a dark row segment
-            if dark[s]:
-                there = open_[s]
-                for c in members[s]:
-                    if not lamps[down[c]]:
-                        count = there + open_[down[c]] - (value[c] < 0)
-                        if count < fewest:
-                            best, fewest = c, count
-                            if count <= 2:
-                                break
-                if fewest <= 2:
-                    break
-        if best < 0:
-            return ()
-        others = {n for n in members[across[best]] if value[n] < 0}
-        others.update(n for n in members[down[best]] if value[n] < 0)
-        others.discard(best)
-        candidates = ([best] if value[best] < 0 else []) + sorted(others)
-
-        def lights(n: int) -> int:
-            return dark[across[n]] + dark[down[n]] - (not lamps[across[n]] and not lamps[down[n]])
-
-        r, k = self.cell(max(candidates, key=lights))
-        return (Choice(r, k, True), Choice(r, k, False))
-
-    def record(self, level: int, move: object) -> None:
-        self.marks.append((len(self.trail), self.dead))
-        if self.dead:
-            return
-        if move == START:
-            pending = self._initial()
-        else:
-            row, col, lamp = move  # a Choice, or a plain (row, col, lamp) tuple from a saved prefix
-            spot = row * self.width + col
-            i = self.at[spot] if 0 <= col < self.width and 0 <= spot < len(self.at) else -1
-            if i < 0:
-                raise ValueError(f"({row}, {col}) is not a white cell of this grid")
-            pending = [(i, 1 if lamp else 0)]
-        self.dead = pending is None or not self._propagate(pending)
-        if not self.dead and self.probing and self.unlit:
-            self.dead = not self._probe()
-
     def _probe(self) -> bool:
         """Cells that cannot hold a lamp: where a lamp (and all it forces) leads to a
         contradiction, the cell gets no lamp; repeated until nothing changes.  False
@@ -741,7 +733,7 @@ class AkariSearch(Search):
                 if value[x] < 0 and not self._quiet(x):
                     mark = len(trail)
                     ok = self._propagate([(x, 1)])
-                    self._retract(mark)
+                    self.rollback(mark)
                     if not ok:
                         if not self._propagate([(x, 0)]):
                             return False
@@ -768,29 +760,9 @@ class AkariSearch(Search):
                 return False
         return True
 
-    def undo(self, level: int, move: object) -> None:
-        mark, self.dead = self.marks.pop()
-        self._retract(mark)
 
-    def done(self, level: int) -> bool:
-        return not self.dead and self.unlit == 0
-
-    def solution(self, path: tuple) -> tuple[Position, ...]:
-        """The lamps, in reading order."""
-        width, place = self.width, self.place
-        return tuple(divmod(place[i], width) for i, v in enumerate(self.value) if v == 1)
-
-    def format_move(self, level: int, move: object) -> str:
-        """``start (deductions from the clues)``, ``lamp at row 3, column 5``, ``no lamp at ...`` (counted from 1)."""
-        if move == START:
-            return "start (deductions from the clues)"
-        row, col, lamp = move  # type: ignore[misc]
-        return f"{'lamp' if lamp else 'no lamp'} at row {row + 1}, column {col + 1}"
-
-
-def search(spec: Akari, probe: str = "yes", **_: object) -> Search:
-    """A fresh search of ``spec`` (lamps already on ``spec`` are ignored); ``probe="no"``
-    leaves out the failed-lamp probing after each decision."""
+def search(spec: LightUp, probe: str = "yes") -> AkariSearch:
+    """A fresh search of ``spec``; ``probe="no"`` leaves out the failed-lamp probing after each decision."""
     if probe not in ("yes", "no"):
         raise ValueError(f"parameter probe must be one of yes, no, not {quoted(str(probe))}")
     if spec.rows > MAX_SIDE or spec.cols > MAX_SIDE:
@@ -798,9 +770,10 @@ def search(spec: Akari, probe: str = "yes", **_: object) -> Search:
     return AkariSearch(spec, probing=probe == "yes")
 
 
-# -- the generator --------------------------------------------------------------------------
+# -- 6. the generator ---------------------------------------------------------------------
 
-def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2, minimal: bool = True) -> Akari:
+
+def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2, minimal: bool = True) -> LightUp:
     """A puzzle with a unique solution, found and checked with :class:`AkariSearch`.
 
     Black cells are drawn with probability ``density``, symmetric under a half turn;
@@ -818,18 +791,19 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     if not 0 <= density < 1:
         raise ValueError(f"density must be at least 0 and below 1, not {density}")
     rng = random.Random(seed)
-    grid = Akari(rows, cols, _symmetric_black(rows, cols, density, rng))
+    grid = LightUp(rows, cols, dict.fromkeys(_symmetric_black(rows, cols, density, rng)))
+    lamps: set[Position] = set()
     while True:
-        _light_up(grid, rng)
-        puzzle = Akari(rows, cols, [(*cell, grid._lamps_next_to(*cell)) for cell in sorted(grid.black)])
+        _light_up(grid, lamps, rng)
+        puzzle = LightUp(rows, cols, {cell: grid.lamps_next_to(*cell, lamps) for cell in sorted(grid.black)})
         found = list(AkariSearch(puzzle).solutions(2))
         if len(found) == 1:
             break
-        other = next(iter(s for s in found if set(s) != grid.lamps))
-        x = rng.choice(sorted(set(other) - grid.lamps))
+        other = next(iter(s for s in found if set(s) != lamps))
+        x = rng.choice(sorted(set(other) - lamps))
         for cell in {x, (rows - 1 - x[0], cols - 1 - x[1])}:
             grid.black[cell] = None
-            grid.lamps.discard(cell)
+            lamps.discard(cell)
     order = sorted(puzzle.numbers)
     rng.shuffle(order)
     if not minimal:
@@ -842,16 +816,16 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     return puzzle
 
 
-def _light_up(grid: Akari, rng: random.Random) -> None:
+def _light_up(grid: LightUp, lamps: set[Position], rng: random.Random) -> None:
     """Add lamps on unlit white cells, in random order, until every white cell is lit."""
-    lit = grid._lit()
-    cells = [cell for cell in grid.whites() if cell not in lit and cell not in grid.lamps]
+    lit = grid.lit_by(lamps)
+    cells = [cell for cell in grid.whites() if cell not in lit and cell not in lamps]
     rng.shuffle(cells)
     for cell in cells:
         if cell not in lit:
-            grid.lamps.add(cell)
+            lamps.add(cell)
             lit.add(cell)
-            lit.update(grid.stralen(*cell))
+            lit.update(grid.seen_from(*cell))
 
 
 def _symmetric_black(rows: int, cols: int, density: float, rng: random.Random) -> list[Position]:
@@ -864,19 +838,159 @@ def _symmetric_black(rows: int, cols: int, density: float, rng: random.Random) -
     return sorted(black)
 
 
+# -- the Dutch exercise's class: a façade over the model ----------------------------------
+
+
+def _invalid() -> AssertionError:
+    return AssertionError("ongeldige positie")
+
+
+class Akari:
+    """The Dutch exercise's Akari grid: black cells (numbered or not), white cells and lamps.
+
+    ``Akari(rows, cols, black)``: ``black`` holds ``(r, k)`` for an unnumbered and
+    ``(r, k, l)`` for a numbered black cell (lists or tuples).  Collections come back
+    as lists of ``(r, k)`` tuples in reading order.  Method names are the exercise's.
+    A façade at the edge of the module: the grid is a :class:`LightUp`
+    (:attr:`grid`), the lamps a set of cells (:attr:`lamps`); ``Akari.of(grid)``
+    wraps a grid that :func:`parse` or :func:`generate` made.
+    """
+
+    def __init__(self, rows: int, cols: int, black: Iterable[Sequence[int]] = ()):
+        self.grid = LightUp(rows, cols)
+        for cell in black:
+            if len(cell) not in (2, 3):
+                raise ValueError(f"a black cell is (r, k) or (r, k, l), not {cell!r}")
+            self.grid.add_black(cell[0], cell[1], cell[2] if len(cell) == 3 else None)
+        self.lamps: set[Position] = set()
+
+    @classmethod
+    def of(cls, grid: LightUp) -> "Akari":
+        """The exercise's class over ``grid`` (shared, not copied), without lamps."""
+        facade = cls.__new__(cls)
+        facade.grid = grid
+        facade.lamps = set()
+        return facade
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return self.grid.rows
+
+    @property
+    def cols(self) -> int:
+        """The number of columns."""
+        return self.grid.cols
+
+    @property
+    def black(self) -> dict[Position, int | None]:
+        """The black cells and their numbers (None: unnumbered)."""
+        return self.grid.black
+
+    @property
+    def numbers(self) -> dict[Position, int]:
+        """The numbered black cells and their numbers."""
+        return self.grid.numbers
+
+    def whites(self) -> list[Position]:
+        """All white cells in reading order."""
+        return self.grid.whites()
+
+    def copy(self) -> "Akari":
+        """An independent copy, lamps included."""
+        other = Akari.of(self.grid.copy())
+        other.lamps = set(self.lamps)
+        return other
+
+    def text(self) -> str:
+        """The puzzle (lamps left out) in the file format: ``.``, ``#`` and ``0``-``4``."""
+        return text_of(self.grid)
+
+    # -- the exercise's methods ---------------------------------------------------
+    def zwarteCellen(self) -> list[Position]:
+        """All black cells, in reading order."""
+        return sorted(self.grid.black)
+
+    def lampen(self) -> list[Position]:
+        """All lamps, in reading order."""
+        return sorted(self.lamps)
+
+    def verlicht(self) -> list[Position]:
+        """The free white cells (without a lamp) lit by at least one lamp, in reading order."""
+        return sorted(self.grid.lit_by(self.lamps) - self.lamps)
+
+    def stralen(self, r: int, k: int) -> list[Position]:
+        """The cells a lamp on ``(r, k)`` would light (whatever that cell is), itself excluded."""
+        if not self.grid.inside(r, k):
+            raise _invalid()
+        return self.grid.seen_from(r, k)
+
+    def plaatsLamp(self, r: int, k: int) -> None:
+        """Place a lamp on ``(r, k)``; ``AssertionError('ongeldige positie')`` when it may not go there.
+
+        It may go on a white cell inside the grid that holds no lamp, is not lit by
+        another lamp, and whose numbered black neighbours can take one more lamp.
+        """
+        grid, lamps = self.grid, self.lamps
+        if not grid.is_white(r, k) or (r, k) in lamps:
+            raise _invalid()
+        if any(cell in lamps for cell in grid.seen_from(r, k)):
+            raise _invalid()
+        for cell in grid.neighbours(r, k):
+            number = grid.black.get(cell)
+            if number is not None and grid.lamps_next_to(*cell, lamps) >= number:
+                raise _invalid()
+        lamps.add((r, k))
+
+    def verwijderLamp(self, r: int, k: int) -> None:
+        """Remove the lamp on ``(r, k)``; ``AssertionError('ongeldige positie')`` when there is none."""
+        if (r, k) not in self.lamps:
+            raise _invalid()
+        self.lamps.remove((r, k))
+
+    def isOpgelost(self) -> bool:
+        """Whether every free white cell is lit and every number has exactly its lamps next to it."""
+        grid, lamps = self.grid, self.lamps
+        lit = grid.lit_by(lamps)
+        if lit & lamps:  # cannot happen through plaatsLamp, only by setting lamps directly
+            return False
+        if any(cell not in lit for cell in grid.whites() if cell not in lamps):
+            return False
+        return all(grid.lamps_next_to(*cell, lamps) == number for cell, number in grid.numbers.items())
+
+    def toString(self) -> str:
+        """Rows of ``?``, ``0``-``4`` (black), ``L`` (lamp), ``*`` (lit) and ``_`` (unlit)."""
+        return picture(self.grid, self.lamps)
+
+    def __str__(self) -> str:
+        return self.toString()
+
+    def __repr__(self) -> str:
+        return f"Akari({self.rows}, {self.cols}, {self.grid.black_cells()!r})"
+
+
+# -- 7. the descriptor --------------------------------------------------------------------
+
 PUZZLE = Puzzle(
     name="akari",
     description="Akari (Light Up): lamps light every white cell, never each other; numbers count adjacent lamps",
     parse=parse,
     search=search,
     render=render,
-    params=(Param("probe", "after each decision, give no lamp to every cell where a lamp leads to a contradiction", str, "yes", ("yes", "no")),),
+    params=(
+        Param("probe", "after each decision, give no lamp to every cell where a lamp leads to a contradiction",
+              str, "yes", ("yes", "no")),
+    ),
     split=split,
     as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "akari"),
+    examples=examples_in(EXAMPLES),
     check=check,
     limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells",
+    example_aliases={"seed": "exercise"},
 )
+
+
+# -- 8. the hook ----------------------------------------------------------------------------
 
 
 @hookimpl
@@ -884,7 +998,10 @@ def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
 
 
-def _whole(low: int, high: int, what: str):  # type: ignore[no-untyped-def]
+# -- python -m backtrack_puzzles.akari --------------------------------------------------------
+
+
+def _whole(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse ``type``: a whole number from ``low`` to ``high`` (a leading minus sign when ``low`` is negative)."""
 
     def convert(text: str) -> int:
@@ -929,7 +1046,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for number in range(args.puzzles):
             seed = None if args.seed is None else args.seed + number
             puzzle = generate(args.rows, args.cols, seed, args.density, minimal=not args.half)
-            print(("\n" if number else "") + puzzle.text(), flush=True)
+            print(("\n" if number else "") + text_of(puzzle), flush=True)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -941,3 +1058,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

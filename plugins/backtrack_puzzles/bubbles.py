@@ -6,7 +6,8 @@ first.  An uppercase letter ``A``-``Z`` is a square of the region with that lett
 Blank lines before and after the grid are ignored; nothing else is allowed (no
 comments, since ``#`` is a square).  Grids have at most :data:`MAX_SIZE` (500)
 rows and 500 columns: larger ones are refused when parsed, naming the line (and
-the column) where the grid grows too large.  This is the seed's ``puzzel.txt``::
+the column) where the grid grows too large.  This is the puzzle of the Dutch
+exercise (its ``puzzel.txt``)::
 
     #AAB
     CDDB
@@ -17,25 +18,32 @@ Rules: every region holds exactly one bubble (``O``) and exactly one block
 (``*``); a square holds at most one of them and green squares hold none.  Every
 block rests on the bottom row, on a green square or on another block; every
 bubble hangs from the top row, from a green square or from another bubble.  A
-solution is a final grid, rendered as the seed's ``str()``: ``#`` green, ``O``
-bubble, ``*`` block, ``.`` empty.
+solution is a final grid, rendered as the exercise's ``str()``: ``#`` green,
+``O`` bubble, ``*`` block, ``.`` empty.
 
-The spec class is the seed's :class:`Puzzel`.  The search reasons about the
-final grid: in every vertical run of non-green squares the blocks fill a stretch
-from the run's floor upwards and the bubbles a stretch from its ceiling
-downwards.  Putting a region's block on a square therefore forces every square
-between it and the floor to be a block, each the single block of its own region
-(a chain holding two squares of one region is never a candidate).  The variables
-are "the bubble of region R" and "the block of region R"; after every decision
-the candidates of all open variables are recomputed, a variable with none is a
-contradiction and one with a single candidate is decided at once, and the search
-branches on the open variable with the fewest candidates.
+The model is :class:`BubblesGrid` (the regions, the green squares and the
+objects placed in advance): :func:`parse` makes one, and the search, the
+checker and the text form read it.  The exercise's class :class:`Puzzel`
+(``Puzzel(path)``, ``uit_tekst``, ``plaats_luchtbel``, ``plaats_rotsblok``,
+``verwijder``, ``isopgelost``, ``opgave``, ``gebieden`` ...) is a façade over a
+``BubblesGrid``, right after it in this module; its ``grid`` is the model.
 
-The search's setup (reading the grid, listing each region's squares with the
-regions on their way to the ceiling and the floor, the first propagation) takes
-time and memory in proportion to the number of squares: a way is never longer
-than the 26 regions, and a propagation pass counts each variable's candidates
-only as far as they could still compete with the best so far.
+:class:`BubblesSearch` reasons about the final grid: in every vertical run of
+non-green squares the blocks fill a stretch from the run's floor upwards and the
+bubbles a stretch from its ceiling downwards.  Putting a region's block on a
+square therefore forces every square between it and the floor to be a block,
+each the single block of its own region (a chain holding two squares of one
+region is never a candidate).  The variables are "the bubble of region R" and
+"the block of region R"; after every decision the candidates of all open
+variables are recomputed, a variable with none is a contradiction and one with a
+single candidate is decided at once, and the search branches on the open
+variable with the fewest candidates.
+
+The search's setup (listing each region's squares with the regions on their way
+to the ceiling and the floor, the first propagation) takes time and memory in
+proportion to the number of squares: a way is never longer than the 26 regions,
+and a propagation pass counts each variable's candidates only as far as they
+could still compete with the best so far.
 
 :func:`check` is the puzzle's independent rule checker.  ``generate(rows, cols,
 seed)`` makes new puzzles up to the same 500 x 500 (``python -m
@@ -54,11 +62,16 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, read_file
+from backtrack import InputError, PropagatingSearch, Puzzle, examples_in, hookimpl, quoted, read_file
 
-__all__ = ["Puzzel", "parse", "render", "as_json", "check", "BubblesSearch", "search", "generate", "PUZZLE", "MAX_SIZE"]
+__all__ = [
+    "BubblesGrid", "Puzzel", "parse", "text_of", "render", "as_json", "check", "BubblesSearch", "search", "generate",
+    "PUZZLE", "MAX_SIZE",
+]
 
 GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
+#: The two kinds of object, in the order of a variable's kind (0: bubble, 1: block).
+KINDS = (BUBBLE, BLOCK)
 LETTERS = string.ascii_uppercase
 BOM = "\ufeff"
 NOT_A_SQUARE = re.compile(r"[^A-Z#]")
@@ -74,6 +87,258 @@ MAX_UNIQUE_SQUARES = 144
 Position = tuple[int, int]
 #: A solution: for every region letter, the position of its bubble and of its block.
 Solution = dict[str, tuple[Position, Position]]
+#: A decision of the search: a region's letter, ``"O"`` (its bubble) or ``"*"`` (its block), and the square.
+Decision = tuple[str, str, Position]
+
+
+# -- 1. the model -------------------------------------------------------------------------
+
+
+class BubblesGrid:
+    """A bubbles and blocks puzzle: its regions and green squares, and the objects placed in advance.
+
+    ``lines`` are the rows of the puzzle file (region letters and ``#``);
+    ``regions`` maps each region's letter to its squares; ``bubbles`` and
+    ``blocks`` map a region's letter to the square of the bubble or block placed
+    on it in advance (:meth:`place_bubble`, :meth:`place_block`, :meth:`remove`
+    keep the rules of placement).  The search keeps those objects, and the
+    checker holds a solution to them.
+    """
+
+    def __init__(self, lines: Sequence[str]):
+        #: The rows, top to bottom: a letter for a square of that region, ``#`` for a green square.
+        self.lines: tuple[str, ...] = tuple(lines)
+        squares: dict[str, set[Position]] = {}
+        for r, line in enumerate(self.lines):
+            for k, char in enumerate(line):
+                if char != GREEN:
+                    squares.setdefault(char, set()).add((r, k))
+        #: The squares of each region, by its letter.
+        self.regions: dict[str, frozenset[Position]] = {letter: frozenset(found) for letter, found in squares.items()}
+        #: The bubbles and the blocks placed in advance: region letter -> square.
+        self.bubbles: dict[str, Position] = {}
+        self.blocks: dict[str, Position] = {}
+        self._objects: dict[Position, str] = {}  # square -> BUBBLE or BLOCK
+
+    @property
+    def height(self) -> int:
+        """The number of rows."""
+        return len(self.lines)
+
+    @property
+    def width(self) -> int:
+        """The number of columns."""
+        return len(self.lines[0])
+
+    def inside(self, r: int, k: int) -> bool:
+        """Whether (r, k) is a square of the grid (green or not)."""
+        return isinstance(r, int) and isinstance(k, int) and 0 <= r < self.height and 0 <= k < self.width
+
+    def region_at(self, r: int, k: int) -> str | None:
+        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
+        if not self.inside(r, k) or self.lines[r][k] == GREEN:
+            return None
+        return self.lines[r][k]
+
+    def shows(self, r: int, k: int) -> str:
+        """What square (r, k) shows: ``#`` green (also outside the grid), ``O`` bubble, ``*`` block, ``.`` empty."""
+        if not self.inside(r, k) or self.lines[r][k] == GREEN:
+            return GREEN
+        return self._objects.get((r, k), EMPTY)
+
+    def is_empty(self, r: int, k: int) -> bool:
+        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
+        return self.inside(r, k) and self.shows(r, k) == EMPTY
+
+    def place_bubble(self, r: int, k: int) -> None:
+        """Put a bubble on (r, k); ``ValueError`` saying why when it may not go there.
+
+        The square must be empty, the bubble must hang from the top row, a green
+        square or another bubble, and its region must not have a bubble yet.
+        """
+        if not self.is_empty(r, k):
+            raise ValueError(f"({r!r}, {k!r}) is not an empty square of the grid")
+        if not (r == 0 or self.shows(r - 1, k) in (GREEN, BUBBLE)):
+            raise ValueError(f"a bubble on ({r}, {k}) would not hang from the top row, a green square or a bubble")
+        self._put(r, k, BUBBLE, self.bubbles)
+
+    def place_block(self, r: int, k: int) -> None:
+        """Put a block on (r, k); ``ValueError`` saying why when it may not go there.
+
+        The square must be empty, the block must rest on the bottom row, a green
+        square or another block, and its region must not have a block yet.
+        """
+        if not self.is_empty(r, k):
+            raise ValueError(f"({r!r}, {k!r}) is not an empty square of the grid")
+        if not (r == self.height - 1 or self.shows(r + 1, k) in (GREEN, BLOCK)):
+            raise ValueError(f"a block on ({r}, {k}) would not rest on the bottom row, a green square or a block")
+        self._put(r, k, BLOCK, self.blocks)
+
+    def _put(self, r: int, k: int, kind: str, placed: dict[str, Position]) -> None:
+        letter = self.lines[r][k]
+        if letter in placed:
+            raise ValueError(f"region {letter} already has a {'bubble' if kind == BUBBLE else 'block'}")
+        placed[letter] = (r, k)
+        self._objects[(r, k)] = kind
+
+    def remove(self, r: int, k: int) -> None:
+        """Take the bubble or block off (r, k); ``ValueError`` when there is none, or another one needs it.
+
+        A bubble that another bubble hangs from, or a block that another block
+        rests on, stays: removing it would leave that one unsupported.
+        """
+        held = self._objects.get((r, k)) if self.inside(r, k) else None
+        if held is None:
+            raise ValueError(f"({r!r}, {k!r}) holds no bubble or block")
+        if (held == BUBBLE and self.shows(r + 1, k) == BUBBLE) or (held == BLOCK and self.shows(r - 1, k) == BLOCK):
+            raise ValueError(f"the object on ({r}, {k}) holds up another one")
+        del self._objects[(r, k)]
+        del (self.bubbles if held == BUBBLE else self.blocks)[self.lines[r][k]]
+
+    def is_solved(self) -> bool:
+        """Whether every region has its bubble and its block (placed by the rules, so a solution)."""
+        return len(self.bubbles) == len(self.blocks) == len(self.regions)
+
+    def __str__(self) -> str:
+        """The grid as it stands: ``#`` green, ``O`` bubble, ``*`` block, ``.`` empty."""
+        return "\n".join("".join(self.shows(r, k) for k in range(self.width)) for r in range(self.height))
+
+    def __repr__(self) -> str:
+        return f"BubblesGrid({self.lines!r})"
+
+
+# The Dutch exercise's class: its names are a contract, kept at the edge as a façade over the model.
+
+
+class Puzzel:
+    """The Dutch exercise's class: a façade over a :class:`BubblesGrid`, with the exercise's names.
+
+    ``Puzzel(path)`` reads the file at ``path`` as the ``backtrack`` command does
+    (strict UTF-8, a byte-order mark ignored, at most 10 MiB); :meth:`uit_tekst`
+    builds one from text, :meth:`from_grid` around a model.  A bad file raises
+    :class:`backtrack.InputError` (a ``ValueError``) naming the file, line and
+    column; a file that cannot be read raises ``OSError``.  Objects placed here
+    are placed on :attr:`grid`, the model the search and the checker read.
+    """
+
+    def __init__(self, path: str | Path):
+        #: The model: what the search, the checker and the text form read.
+        self.grid = parse(read_file(path), str(path))
+
+    @classmethod
+    def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
+        """A puzzle from the text of a puzzle file (``source`` names it in errors)."""
+        return cls.from_grid(parse(text, source))
+
+    @classmethod
+    def from_grid(cls, grid: BubblesGrid) -> "Puzzel":
+        """The façade over ``grid`` (shared, not copied: objects placed on either show on both)."""
+        puzzel = cls.__new__(cls)
+        puzzel.grid = grid
+        return puzzel
+
+    @property
+    def rijen(self) -> int:
+        """The number of rows."""
+        return self.grid.height
+
+    @property
+    def kolommen(self) -> int:
+        """The number of columns."""
+        return self.grid.width
+
+    @property
+    def gebieden(self) -> set[str]:
+        """The letters of the regions (a new set)."""
+        return set(self.grid.regions)
+
+    def _gebied(self, letter: str) -> str:
+        if not isinstance(letter, str) or letter not in self.grid.regions:
+            raise AssertionError("ongeldig gebied")
+        return letter
+
+    def vierkanten(self, letter: str) -> set[Position]:
+        """The positions of the squares of region ``letter``."""
+        return set(self.grid.regions[self._gebied(letter)])
+
+    def luchtbel(self, letter: str) -> Position | None:
+        """The position of the bubble of region ``letter``, or ``None``."""
+        return self.grid.bubbles.get(self._gebied(letter))
+
+    def rotsblok(self, letter: str) -> Position | None:
+        """The position of the block of region ``letter``, or ``None``."""
+        return self.grid.blocks.get(self._gebied(letter))
+
+    def isleeg(self, r: int, k: int) -> bool:
+        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
+        return self.grid.is_empty(r, k)
+
+    def plaats_luchtbel(self, r: int, k: int) -> "Puzzel":
+        """Put a bubble on (r, k), hanging from the top row, a green square or a bubble.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        bubble would not hang, or its region already has a bubble.
+        """
+        try:
+            self.grid.place_bubble(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def plaats_rotsblok(self, r: int, k: int) -> "Puzzel":
+        """Put a block on (r, k), resting on the bottom row, a green square or a block.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        block would not rest, or its region already has a block.
+        """
+        try:
+            self.grid.place_block(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def isopgelost(self) -> bool:
+        """Whether every region has its bubble and its block."""
+        return self.grid.is_solved()
+
+    def __str__(self) -> str:
+        return str(self.grid)
+
+    # -- additions ----------------------------------------------------------------
+    def verwijder(self, r: int, k: int) -> "Puzzel":
+        """Take the bubble or block off (r, k).
+
+        ``AssertionError('ongeldige positie')`` when (r, k) holds neither, or holds
+        one that another bubble hangs from or another block rests on (removing it
+        would leave that one unsupported).
+        """
+        try:
+            self.grid.remove(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def gebied(self, r: int, k: int) -> str | None:
+        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
+        return self.grid.region_at(r, k)
+
+    def opgave(self) -> str:
+        """The puzzle file's text: the letters and ``#``, without bubbles or blocks."""
+        return text_of(self.grid)
+
+    def __repr__(self) -> str:
+        return f"Puzzel.uit_tekst({self.opgave()!r})"
+
+
+# -- 2. the parser ------------------------------------------------------------------------
+
+
+def parse(text: str, source: str = "<input>") -> BubblesGrid:
+    """The :class:`BubblesGrid` of the text of a puzzle file (no objects placed yet).
+
+    :class:`InputError` names the line and column of anything wrong (see the module docstring).
+    """
+    return BubblesGrid(_read_grid(text, source))
 
 
 def _read_grid(text: str, source: str) -> list[str]:
@@ -85,6 +350,7 @@ def _read_grid(text: str, source: str) -> list[str]:
     if text.startswith(BOM):
         text = text[1:]
     blank = BLANK_LINES.match(text)
+    assert blank is not None  # it matches the empty string too
     if BLANKS_TO_THE_END.match(text, blank.end()):
         raise InputError(
             "expected rows of uppercase letters (regions) and # (green squares), found an empty file", source, 1, 1
@@ -171,164 +437,24 @@ def _check_connected(grid: list[str], source: str, offset: int) -> None:
         )
 
 
-class Puzzel:
-    """A bubbles and blocks puzzle with the bubbles and blocks placed so far (the seed's class).
-
-    ``Puzzel(path)`` reads the file at ``path`` as the ``backtrack`` command does
-    (strict UTF-8, a byte-order mark ignored, at most 10 MiB); :meth:`uit_tekst`
-    builds one from text.  A bad file raises :class:`backtrack.InputError` (a
-    ``ValueError``) naming the file, line and column; a file that cannot be read
-    raises ``OSError``.
-    """
-
-    def __init__(self, path: str | Path):
-        self._load(read_file(path), str(path))
-
-    @classmethod
-    def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
-        """A puzzle from the text of a puzzle file (``source`` names it in errors)."""
-        puzzel = cls.__new__(cls)
-        puzzel._load(text, source)
-        return puzzel
-
-    def _load(self, text: str, source: str) -> None:
-        self._rooster = _read_grid(text, source)
-        self._gebieden: dict[str, frozenset[Position]] = {}
-        squares: dict[str, set[Position]] = {}
-        for r, line in enumerate(self._rooster):
-            for k, char in enumerate(line):
-                if char != GREEN:
-                    squares.setdefault(char, set()).add((r, k))
-        self._gebieden = {letter: frozenset(found) for letter, found in squares.items()}
-        self._luchtbellen: dict[str, Position] = {}
-        self._rotsblokken: dict[str, Position] = {}
-        self._inhoud: dict[Position, str] = {}
-
-    # -- the seed's properties and methods ---------------------------------------
-    @property
-    def rijen(self) -> int:
-        """The number of rows."""
-        return len(self._rooster)
-
-    @property
-    def kolommen(self) -> int:
-        """The number of columns."""
-        return len(self._rooster[0])
-
-    @property
-    def gebieden(self) -> set[str]:
-        """The letters of the regions (a new set)."""
-        return set(self._gebieden)
-
-    def _gebied(self, letter: str) -> str:
-        if not isinstance(letter, str) or letter not in self._gebieden:
-            raise AssertionError("ongeldig gebied")
-        return letter
-
-    def vierkanten(self, letter: str) -> set[Position]:
-        """The positions of the squares of region ``letter``."""
-        return set(self._gebieden[self._gebied(letter)])
-
-    def luchtbel(self, letter: str) -> Position | None:
-        """The position of the bubble of region ``letter``, or ``None``."""
-        return self._luchtbellen.get(self._gebied(letter))
-
-    def rotsblok(self, letter: str) -> Position | None:
-        """The position of the block of region ``letter``, or ``None``."""
-        return self._rotsblokken.get(self._gebied(letter))
-
-    def _binnen(self, r: int, k: int) -> bool:
-        return isinstance(r, int) and isinstance(k, int) and 0 <= r < self.rijen and 0 <= k < self.kolommen
-
-    def _vak(self, r: int, k: int) -> str:
-        """What square (r, k) shows: ``#``, ``O``, ``*`` or ``.`` (outside the grid: ``#``)."""
-        if not self._binnen(r, k) or self._rooster[r][k] == GREEN:
-            return GREEN
-        return self._inhoud.get((r, k), EMPTY)
-
-    def isleeg(self, r: int, k: int) -> bool:
-        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
-        return self._binnen(r, k) and self._vak(r, k) == EMPTY
-
-    def plaats_luchtbel(self, r: int, k: int) -> "Puzzel":
-        """Put a bubble on (r, k), hanging from the top row, a green square or a bubble.
-
-        ``AssertionError('ongeldige positie')`` when the square is not empty, the
-        bubble would not hang, or its region already has a bubble.
-        """
-        if not self.isleeg(r, k) or not (r == 0 or self._vak(r - 1, k) in (GREEN, BUBBLE)) or self._rooster[r][k] in self._luchtbellen:
-            raise AssertionError("ongeldige positie")
-        self._luchtbellen[self._rooster[r][k]] = (r, k)
-        self._inhoud[(r, k)] = BUBBLE
-        return self
-
-    def plaats_rotsblok(self, r: int, k: int) -> "Puzzel":
-        """Put a block on (r, k), resting on the bottom row, a green square or a block.
-
-        ``AssertionError('ongeldige positie')`` when the square is not empty, the
-        block would not rest, or its region already has a block.
-        """
-        if (
-            not self.isleeg(r, k)
-            or not (r == self.rijen - 1 or self._vak(r + 1, k) in (GREEN, BLOCK))
-            or self._rooster[r][k] in self._rotsblokken
-        ):
-            raise AssertionError("ongeldige positie")
-        self._rotsblokken[self._rooster[r][k]] = (r, k)
-        self._inhoud[(r, k)] = BLOCK
-        return self
-
-    def isopgelost(self) -> bool:
-        """Whether every region has its bubble and its block."""
-        return len(self._luchtbellen) == len(self._rotsblokken) == len(self._gebieden)
-
-    def __str__(self) -> str:
-        return "\n".join("".join(self._vak(r, k) for k in range(self.kolommen)) for r in range(self.rijen))
-
-    # -- additions ----------------------------------------------------------------
-    def verwijder(self, r: int, k: int) -> "Puzzel":
-        """Take the bubble or block off (r, k).
-
-        ``AssertionError('ongeldige positie')`` when (r, k) holds neither, or holds
-        one that another bubble hangs from or another block rests on (removing it
-        would leave that one unsupported).
-        """
-        held = self._inhoud.get((r, k)) if self._binnen(r, k) else None
-        if held is None or (held == BUBBLE and self._vak(r + 1, k) == BUBBLE) or (held == BLOCK and self._vak(r - 1, k) == BLOCK):
-            raise AssertionError("ongeldige positie")
-        del self._inhoud[(r, k)]
-        del (self._luchtbellen if held == BUBBLE else self._rotsblokken)[self._rooster[r][k]]
-        return self
-
-    def gebied(self, r: int, k: int) -> str | None:
-        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
-        if not self._binnen(r, k) or self._rooster[r][k] == GREEN:
-            return None
-        return self._rooster[r][k]
-
-    def opgave(self) -> str:
-        """The puzzle file's text: the letters and ``#``, without bubbles or blocks."""
-        return "\n".join(self._rooster)
-
-    def __repr__(self) -> str:
-        return f"Puzzel.uit_tekst({self.opgave()!r})"
+# -- 3. the text form ---------------------------------------------------------------------
 
 
-def parse(text: str, source: str = "<input>") -> Puzzel:
-    """A :class:`Puzzel` from the text of a puzzle file."""
-    return Puzzel.uit_tekst(text, source)
+def text_of(spec: BubblesGrid) -> str:
+    """The puzzle in the input format (letters and ``#``; objects placed in advance have no text form)."""
+    return "\n".join(spec.lines)
 
 
-def render(spec: Puzzel, solution: Solution) -> str:
-    """The solved grid in the seed's ``str()`` format (``#``, ``O``, ``*``, ``.``)."""
-    rows = [[GREEN if char == GREEN else EMPTY for char in line] for line in spec.opgave().splitlines()]
+def render(spec: BubblesGrid, solution: Solution) -> str:
+    """The solved grid in the exercise's ``str()`` format (``#``, ``O``, ``*``, ``.``)."""
+    rows = [[GREEN if char == GREEN else EMPTY for char in line] for line in spec.lines]
     for bubble, block in solution.values():
         rows[bubble[0]][bubble[1]] = BUBBLE
         rows[block[0]][block[1]] = BLOCK
     return "\n".join("".join(row) for row in rows)
 
 
-def as_json(spec: Puzzel, solution: Solution) -> dict:
+def as_json(spec: BubblesGrid, solution: Solution) -> dict:
     """``{"bubbles": {letter: [r, k]}, "blocks": {letter: [r, k]}, "grid": [rows]}``."""
     return {
         "bubbles": {letter: list(solution[letter][0]) for letter in sorted(solution)},
@@ -337,19 +463,22 @@ def as_json(spec: Puzzel, solution: Solution) -> dict:
     }
 
 
+# -- 4. the checker -----------------------------------------------------------------------
+
+
 def _shown(value: object, limit: int = 40) -> str:
     """``repr(value)``, cut to about ``limit`` characters (for messages about malformed solutions)."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def check(spec: Puzzel, solution: Solution) -> list[str]:
+def check(spec: BubblesGrid, solution: Solution) -> list[str]:
     """The rules ``solution`` breaks, in words, rows and columns counted from 1; empty when it solves ``spec``.
 
     An independent checker: it reads only the puzzle's letters and the objects
     placed on it in advance, and shares no code with the search.
     """
-    grid = spec.opgave().split("\n")
+    grid = spec.lines
     rows, cols = len(grid), len(grid[0])
     letters = sorted(set("".join(grid)) - {GREEN})
     if not isinstance(solution, dict):
@@ -361,7 +490,7 @@ def check(spec: Puzzel, solution: Solution) -> list[str]:
         if not isinstance(pair, (tuple, list)) or len(pair) > 2:
             problems.append(f"region {letter}: expected the squares of its bubble and its block, found {_shown(pair)}")
             continue
-        for name, where in zip(("bubble", "block"), pair):
+        for name, where in zip(("bubble", "block"), pair, strict=False):  # a missing block is counted below
             if not (
                 isinstance(where, (tuple, list)) and len(where) == 2 and all(type(x) is int for x in where)
                 and 0 <= where[0] < rows and 0 <= where[1] < cols
@@ -396,7 +525,8 @@ def check(spec: Puzzel, solution: Solution) -> list[str]:
         for name, count in held[letter].items():
             if count != 1:
                 problems.append(f"region {letter} holds {count or 'no'} {name}{'s' if count > 1 else ''}, not one")
-        for index, (name, given) in enumerate((("bubble", spec.luchtbel(letter)), ("block", spec.rotsblok(letter)))):
+        givens = (("bubble", spec.bubbles.get(letter)), ("block", spec.blocks.get(letter)))
+        for index, (name, given) in enumerate(givens):
             pair = solution.get(letter, ())
             found = pair[index] if isinstance(pair, (tuple, list)) and len(pair) > index else None
             if given is not None and (not isinstance(found, (tuple, list)) or tuple(found) != given):
@@ -405,38 +535,43 @@ def check(spec: Puzzel, solution: Solution) -> list[str]:
     return problems
 
 
-class BubblesSearch(Search):
-    """Level = one decision: the bubble or the block of the most constrained region.
+# -- 5. the search ------------------------------------------------------------------------
 
-    A move is ``(letter, "O" or "*", (r, k))``.  ``record`` puts the object there,
-    fills the chain to its floor or ceiling with the objects of the other regions
-    it forces, then decides every variable left with a single candidate; a
-    variable left with none makes ``moves`` of the next level empty.  Objects
-    already placed on the spec are kept as givens.
+
+class BubblesSearch(PropagatingSearch):
+    """One decision per level: the bubble or the block of the most constrained region.
+
+    A decision is ``(letter, "O" or "*", (r, k))``: that region's bubble or block
+    on that square.  :meth:`decide` puts the object there, fills the chain to its
+    floor or ceiling with the objects of the other regions it forces, then decides
+    every variable left with a single candidate; a variable left with none is a
+    contradiction.  :meth:`start` does the same for the objects placed on the grid
+    in advance, which the search keeps.  :meth:`branch` offers the candidates of
+    the open variable with the fewest, found by the last propagation.
     """
 
-    moves_are_valid = True
-
-    def __init__(self, spec: Puzzel):
-        self.spec = spec
-        rows, cols = spec.rijen, spec.kolommen
-        self.letters = sorted(spec.gebieden)
-        index = {letter: i for i, letter in enumerate(self.letters)}
-        grid = spec.opgave().splitlines()
+    def __init__(self, grid: BubblesGrid):
+        lines = grid.lines
+        rows, cols = grid.height, grid.width
+        self.letters = sorted(grid.regions)
+        self.index = index = {letter: i for i, letter in enumerate(self.letters)}
         self.cols = cols
-        self.region = region = [-1 if grid[r][k] == GREEN else index[grid[r][k]] for r in range(rows) for k in range(cols)]
+        self.region = region = [
+            -1 if lines[r][k] == GREEN else index[lines[r][k]] for r in range(rows) for k in range(cols)
+        ]
         # Vertical runs of non-green squares ("segments"): top and bottom row of each.
         self.top: list[int] = []
         self.bottom: list[int] = []
         self.segment = segment = [-1] * (rows * cols)
-        # For a square: its segment, its row, and the regions on the way to the ceiling
-        # (bubbles) or the floor (blocks), nearest first.  A square whose way passes two
-        # squares of one region can never hold that object and is left out, so a way is
-        # never longer than the number of regions and each run is walked only that far.
-        self.squares: list[list[list[tuple[int, int, int, tuple[int, ...]]]]] = [
-            [[] for _ in self.letters] for _ in range(2)  # [kind][region]; kind 0: bubble, 1: block
-        ]
-        bubble_squares, block_squares = self.squares
+        # Variable v = 2 * region + kind (kind 0: the region's bubble, 1: its block).  The
+        # squares it may take: for each, its segment, its row, and the variables the way to
+        # the ceiling (bubbles) or the floor (blocks) decides, nearest first.  A square whose
+        # way passes two squares of one region can never hold that object and is left out,
+        # so a way is never longer than the number of regions and each run is walked only
+        # that far.
+        self.n = 2 * len(self.letters)
+        self.ways: list[list[tuple[int, int, int, tuple[int, ...]]]] = [[] for _ in range(self.n)]
+        ways = self.ways
         for k in range(cols):
             r = 0
             while r < rows:
@@ -449,73 +584,63 @@ class BubblesSearch(Search):
                     r += 1
                 self.top.append(start)
                 self.bottom.append(r - 1)
-                for squares, span in ((bubble_squares, range(start, r)), (block_squares, range(r - 1, start - 1, -1))):
+                for kind, span in ((0, range(start, r)), (1, range(r - 1, start - 1, -1))):
                     chain: tuple[int, ...] = ()
                     for x in span:
                         cell = x * cols + k
-                        if region[cell] in chain:
+                        w = 2 * region[cell] + kind
+                        if w in chain:
                             break
-                        chain = (region[cell],) + chain
-                        squares[region[cell]].append((cell, s, x, chain))
-        for per_region in self.squares:
-            for squares in per_region:
-                squares.sort()
-        # Variable v = 2 * region + kind; state: the square of each decided variable,
-        # and per segment the number of bubbles (from the top) and blocks (from the bottom).
-        self.n = 2 * len(self.letters)
+                        chain = (w,) + chain
+                        ways[w].append((cell, s, x, chain))
+        for squares in ways:
+            squares.sort()
+        # The state: the square of each decided variable, and per segment the number of
+        # bubbles (from the top) and blocks (from the bottom).
         self.assigned = [-1] * self.n
         self.bubbles = [0] * len(self.top)
         self.blocks = [0] * len(self.top)
+        #: The changes made: ``(0, 2 * segment + kind, old stretch)`` or ``(1, variable, -1)`` (it was open).
         self.trail: list[tuple[int, int, int]] = []
-        self.marks: list[tuple[int, tuple[int, list[int]] | None]] = []
-        self.open = self.n
-        self.choice: tuple[int, list[int]] | None = None  # the variable to branch on and its candidates
-        self.failed = False
-        for letter in self.letters:
-            for kind, where in enumerate((spec.luchtbel(letter), spec.rotsblok(letter))):
-                if where is not None and not self.failed:
-                    v = 2 * index[letter] + kind
-                    cell = where[0] * cols + where[1]
-                    if self.assigned[v] == cell:
-                        continue  # already forced by an earlier given's chain
-                    if self.assigned[v] >= 0 or cell not in self._candidates(v):
-                        self.failed = True
-                    else:
-                        self._put(v, cell)
-        if not self.failed:
-            self.failed = not self._propagate()
-        self.trail.clear()  # the givens are never undone
+        #: The variable to branch on and its candidates (``None``: every variable is decided).
+        self.choice: tuple[int, list[int]] | None = None
+        #: The objects placed in advance, as (variable, square), read now: later placements do not count.
+        self.givens = [
+            (2 * index[letter] + kind, where[0] * cols + where[1])
+            for letter in self.letters
+            for kind, where in enumerate((grid.bubbles.get(letter), grid.blocks.get(letter)))
+            if where is not None
+        ]
 
-    # -- state changes --------------------------------------------------------------
+    # -- the propagation ---------------------------------------------------------------
     def _candidates(self, v: int, enough: int = 0) -> list[int]:
         """The squares variable ``v`` may still take, given the stretches so far.
 
         With ``enough`` (at least 1) the list stops growing at that length: the
         caller only needs to know that there are that many.
         """
-        region, kind = divmod(v, 2)
         assigned = self.assigned
         bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
         found = []
-        if kind == 0:
-            for cell, s, r, chain in self.squares[0][region]:
+        if v & 1 == 0:
+            for cell, s, r, chain in self.ways[v]:
                 covered = r - top[s] + 1  # the stretch would reach down to r
                 if covered <= bubbles[s] or r > bottom[s] - blocks[s]:
                     continue
                 for x in range(covered - bubbles[s]):
-                    if assigned[2 * chain[x]] >= 0:
+                    if assigned[chain[x]] >= 0:
                         break
                 else:
                     found.append(cell)
                     if len(found) == enough:
                         break
         else:
-            for cell, s, r, chain in self.squares[1][region]:
+            for cell, s, r, chain in self.ways[v]:
                 covered = bottom[s] - r + 1
                 if covered <= blocks[s] or r < top[s] + bubbles[s]:
                     continue
                 for x in range(covered - blocks[s]):
-                    if assigned[2 * chain[x] + 1] >= 0:
+                    if assigned[chain[x]] >= 0:
                         break
                 else:
                     found.append(cell)
@@ -525,8 +650,8 @@ class BubblesSearch(Search):
 
     def _put(self, v: int, cell: int) -> None:
         """Put variable ``v``'s object on ``cell`` and the forced chain below or above it."""
-        region, kind = divmod(v, 2)
-        cols, trail, assigned = self.cols, self.trail, self.assigned
+        kind = v & 1
+        cols, trail, assigned, region = self.cols, self.trail, self.assigned, self.region
         r, k = divmod(cell, cols)
         s = self.segment[cell]
         if kind == 0:
@@ -542,9 +667,8 @@ class BubblesSearch(Search):
         trail.append((0, s * 2 + kind, old))
         for x in rows:
             square = x * cols + k
-            w = 2 * self.region[square] + kind
+            w = 2 * region[square] + kind
             assigned[w] = square
-            self.open -= 1
             trail.append((1, w, -1))
 
     def _propagate(self) -> bool:
@@ -558,6 +682,9 @@ class BubblesSearch(Search):
         assigned, candidates = self.assigned, self._candidates
         hint: int | None = None
         while True:
+            if -1 not in assigned:  # every variable is decided (a quick test of the whole list)
+                self.choice = None
+                return True
             best: tuple[int, list[int]] | None = None
             forced = False
             if hint is not None and assigned[hint] < 0:
@@ -589,49 +716,57 @@ class BubblesSearch(Search):
                 return True
             hint = None if best is None else best[0]
 
-    # -- the five methods ---------------------------------------------------------------
-    def moves(self, level: int) -> list[tuple[str, str, Position] | None]:
-        if self.failed:
-            return []
-        if self.choice is None:
-            # Everything is decided before the first decision (by the givens and
-            # propagation, or there are no regions): one empty move makes it a solution.
-            return [None] if level == 0 and self.open == 0 else []
-        v, found = self.choice
-        letter, kind = self.letters[v // 2], (BUBBLE, BLOCK)[v % 2]
-        return [(letter, kind, divmod(cell, self.cols)) for cell in found]
+    # -- start, branch, decide, and the trail --------------------------------------------
+    def start(self) -> bool:
+        """Put the objects placed in advance (with their chains), then propagate."""
+        assigned = self.assigned
+        for v, cell in self.givens:
+            if assigned[v] == cell:
+                continue  # already forced by an earlier given's chain
+            if assigned[v] >= 0 or cell not in self._candidates(v):
+                return False
+            self._put(v, cell)
+        holds = self._propagate()
+        self.trail.clear()  # the root is never rolled back
+        return holds
 
-    def format_move(self, level: int, move: tuple[str, str, Position] | None) -> str:
-        """A move as a player says it: ``bubble of region A at row 1, column 2`` (counted from 1)."""
-        if move is None:
-            return "nothing to choose: every bubble and block is decided"
+    def branch(self) -> list[Decision] | None:
+        """The candidates of the variable the last propagation chose; ``None`` when every one is decided."""
+        if self.choice is None:
+            return None
+        v, found = self.choice
+        letter, kind, cols = self.letters[v >> 1], KINDS[v & 1], self.cols
+        return [(letter, kind, divmod(cell, cols)) for cell in found]
+
+    def decide(self, decision: Decision) -> bool:
+        """Put the object, its chain and every object forced after it; false on a contradiction."""
+        letter, kind, (r, k) = decision
+        self._put(2 * self.index[letter] + (kind == BLOCK), r * self.cols + k)
+        return self._propagate()
+
+    def mark(self) -> tuple[int, tuple[int, list[int]] | None]:
+        """The trail's length and the variable to branch on: :meth:`rollback` restores both."""
+        return len(self.trail), self.choice
+
+    def rollback(self, mark: tuple[int, tuple[int, list[int]] | None]) -> None:
+        """Undo the changes made since ``mark``, newest first, and restore its choice."""
+        length, self.choice = mark
+        trail, assigned, bubbles, blocks = self.trail, self.assigned, self.bubbles, self.blocks
+        while len(trail) > length:
+            what, i, old = trail.pop()
+            if what == 0:
+                (bubbles if i % 2 == 0 else blocks)[i // 2] = old
+            else:
+                assigned[i] = old
+
+    # -- what users see -------------------------------------------------------------------
+    def format_move(self, level: int, move: Decision) -> str:
+        """A decision as a player says it: ``bubble of region A at row 1, column 2`` (counted from 1)."""
         letter, kind, (r, k) = move
         return f"{'bubble' if kind == BUBBLE else 'block'} of region {letter} at row {r + 1}, column {k + 1}"
 
-    def record(self, level: int, move: tuple[str, str, Position] | None) -> None:
-        self.marks.append((len(self.trail), self.choice))
-        if move is None:
-            return
-        letter, kind, (r, k) = move
-        self._put(2 * self.letters.index(letter) + (kind == BLOCK), r * self.cols + k)
-        self.failed = not self._propagate()
-
-    def undo(self, level: int, move: tuple[str, str, Position] | None) -> None:
-        mark, self.choice = self.marks.pop()
-        trail = self.trail
-        while len(trail) > mark:
-            what, i, old = trail.pop()
-            if what == 0:
-                (self.bubbles if i % 2 == 0 else self.blocks)[i // 2] = old
-            else:
-                self.assigned[i] = old
-                self.open += 1
-        self.failed = False
-
-    def done(self, level: int) -> bool:
-        return not self.failed and self.open == 0
-
     def solution(self, path: tuple) -> Solution:
+        """Every region's bubble and block, read off the state (a new dict)."""
         cols = self.cols
         return {
             letter: (divmod(self.assigned[2 * i], cols), divmod(self.assigned[2 * i + 1], cols))
@@ -639,9 +774,12 @@ class BubblesSearch(Search):
         }
 
 
-def search(spec: Puzzel, **_: object) -> Search:
-    """A fresh search of ``spec`` (objects already placed on it are kept)."""
+def search(spec: BubblesGrid) -> BubblesSearch:
+    """A fresh search of ``spec``, keeping the objects placed on it (they propagate when it first searches)."""
     return BubblesSearch(spec)
+
+
+# -- 6. the generator ---------------------------------------------------------------------
 
 
 def generate(
@@ -654,7 +792,7 @@ def generate(
     unique: bool = False,
     tries: int = 100,
     steps: int = 20,
-) -> Puzzel:
+) -> BubblesGrid:
     """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
 
     Up to a fraction ``green`` (at most :data:`MAX_GREEN`) of the squares turn
@@ -685,11 +823,13 @@ def generate(
         if made is None:
             continue
         if not unique:
-            return Puzzel.uit_tekst(_text(made[0]), "<generated>")
-        puzzel = _make_unique(rng, *made, steps=steps)
-        if puzzel is not None:
-            return puzzel
-    raise ValueError(f"no {'unique ' if unique else ''}{rows} x {cols} puzzle found in {tries} tries; try other settings")
+            return parse(_text(made[0]), "<generated>")
+        grid = _make_unique(rng, *made, steps=steps)
+        if grid is not None:
+            return grid
+    raise ValueError(
+        f"no {'unique ' if unique else ''}{rows} x {cols} puzzle found in {tries} tries; try other settings"
+    )
 
 
 def _attempt(
@@ -698,7 +838,8 @@ def _attempt(
     """One try of :func:`generate`: region numbers (-1 green) and the objects of a solution, or None."""
 
     def neighbours(r: int, k: int) -> list[Position]:
-        found = [(r2, k2) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)) if 0 <= r2 < rows and 0 <= k2 < cols and open_[r2][k2]]
+        found = [(r2, k2) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+                 if 0 <= r2 < rows and 0 <= k2 < cols and open_[r2][k2]]
         rng.shuffle(found)
         return found
 
@@ -730,7 +871,8 @@ def _attempt(
     owner: dict[Position, int] = {}
     objects: set[Position] = set()
     for region in range(count):
-        ends = [(run[1] + run[3], run[0]) for run in runs if run[1] + run[3] <= run[2] - run[4] and (run[1] + run[3], run[0]) not in owner]
+        ends = [(run[1] + run[3], run[0]) for run in runs
+                if run[1] + run[3] <= run[2] - run[4] and (run[1] + run[3], run[0]) not in owner]
         rng.shuffle(ends)
         for bubble in ends[:10]:
             floors = {
@@ -751,13 +893,14 @@ def _attempt(
                 break
         else:
             break  # no room for another region
-        block: Position | None = rng.choice(reached[:3])
+        block = rng.choice(reached[:3])
         objects.update((bubble, block))
         next(run for run in runs if run[0] == bubble[1] and run[1] <= bubble[0] <= run[2])[3] += 1
-        floors[block][4] += 1  # type: ignore[index]
-        while block is not None:
-            owner[block] = region
-            block = came[block]
+        floors[block][4] += 1
+        on_path: Position | None = block
+        while on_path is not None:  # the path back from the block to the bubble
+            owner[on_path] = region
+            on_path = came[on_path]
     if not owner:
         return None
     # Then the regions grow at random over the free squares until they cover the grid.
@@ -797,14 +940,14 @@ def _joined_around(open_: list[list[bool]], r: int, k: int) -> bool:
     return runs <= 1
 
 
-def _text(grid: list[list[int]]) -> str:
+def _text(owners: list[list[int]]) -> str:
     """Puzzle text for a grid of region numbers (-1 green), letters in reading order."""
     letters: dict[int, str] = {-1: GREEN}
-    for row in grid:
+    for row in owners:
         for region in row:
             if region not in letters:
                 letters[region] = LETTERS[len(letters) - 1]
-    return "\n".join("".join(letters[region] for region in row) for row in grid)
+    return "\n".join("".join(letters[region] for region in row) for row in owners)
 
 
 def _connected(squares: set[Position]) -> bool:
@@ -820,7 +963,9 @@ def _connected(squares: set[Position]) -> bool:
     return len(seen) == len(squares)
 
 
-def _make_unique(rng: random.Random, grid: list[list[int]], objects: set[Position], steps: int, cap: int = 2000) -> Puzzel | None:
+def _make_unique(
+    rng: random.Random, owners: list[list[int]], objects: set[Position], steps: int, cap: int = 2000
+) -> BubblesGrid | None:
     """Change the regions until the solution they were grown around is the only one.
 
     While a second solution exists, a square that is empty in the first solution
@@ -831,57 +976,86 @@ def _make_unique(rng: random.Random, grid: list[list[int]], objects: set[Positio
     changes instead.  A change is kept when the number of solutions (counted up to
     ``cap``) does not grow.  None when ``steps`` changes do not make it unique.
     """
-    rows, cols = len(grid), len(grid[0])
+    rows, cols = len(owners), len(owners[0])
 
     def count() -> int:
-        return BubblesSearch(Puzzel.uit_tekst(_text(grid), "<generated>")).count(limit=cap)
+        return BubblesSearch(parse(_text(owners), "<generated>")).count(limit=cap)
 
     def allowed(square: Position, region: int) -> bool:
         r, k = square
-        old = grid[r][k]
+        old = owners[r][k]
         if square in objects or old < 0 or old == region:
             return False
-        rest = {(r2, k2) for r2 in range(rows) for k2 in range(cols) if grid[r2][k2] == old} - {square}
+        rest = {(r2, k2) for r2 in range(rows) for k2 in range(cols) if owners[r2][k2] == old} - {square}
         return _connected(rest) and (region == -1 or any(
-            0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] == region for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+            0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] == region
+            for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
         ))
 
     score = count()
     for _ in range(steps):
         if score == 1:
-            return Puzzel.uit_tekst(_text(grid), "<generated>")
-        found = list(BubblesSearch(Puzzel.uit_tekst(_text(grid), "<generated>")).solutions(2))
+            return parse(_text(owners), "<generated>")
+        found = list(BubblesSearch(parse(_text(owners), "<generated>")).solutions(2))
         other = found[1] if {square for pair in found[0].values() for square in pair} == objects else found[0]
         changes: list[tuple[Position, int]] = []
         for pair in other.values():
             for kind, (r, k) in enumerate(pair):
                 if (r, k) in objects:
                     continue
-                region = grid[r][k]
+                region = owners[r][k]
                 beside = (r - 1, k) if kind == 0 else (r + 1, k)
                 if 0 <= beside[0] < rows and allowed(beside, region):
                     changes.append((beside, region))
                 for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-                    if 0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] >= 0 and allowed((r, k), grid[r2][k2]):
-                        changes.append(((r, k), grid[r2][k2]))
+                    if 0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] >= 0 and allowed((r, k), owners[r2][k2]):
+                        changes.append(((r, k), owners[r2][k2]))
                 if allowed((r, k), -1):
                     changes.append(((r, k), -1))
         if not changes or rng.random() < 0.3:
             # Now and then (and when nothing aimed at the second solution is possible)
             # any square on a region's border may change, so the search cannot get stuck.
-            r, k = rng.choice([(r, k) for r in range(rows) for k in range(cols) if grid[r][k] >= 0 and (r, k) not in objects] or [(0, 0)])
-            changes = [((r, k), grid[r2][k2]) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
-                       if 0 <= r2 < rows and 0 <= k2 < cols and grid[r2][k2] >= 0 and allowed((r, k), grid[r2][k2])]
+            free = [(r, k) for r in range(rows) for k in range(cols) if owners[r][k] >= 0 and (r, k) not in objects]
+            r, k = rng.choice(free or [(0, 0)])
+            changes = [((r, k), owners[r2][k2]) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
+                       if 0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] >= 0 and allowed((r, k), owners[r2][k2])]
             if not changes:
                 continue
         (r, k), region = rng.choice(changes)
-        old, grid[r][k] = grid[r][k], region
+        old, owners[r][k] = owners[r][k], region
         new = count()
         if new <= score:
             score = new
         else:
-            grid[r][k] = old
+            owners[r][k] = old
     return None
+
+
+# -- 7. the descriptor --------------------------------------------------------------------
+
+PUZZLE = Puzzle(
+    name="bubbles",
+    description="Bubbles and blocks: one bubble hanging and one block resting in every region",
+    parse=parse,
+    search=search,
+    render=render,
+    as_json=as_json,
+    examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
+    check=check,
+    limits=f"grids up to {MAX_SIZE} x {MAX_SIZE} squares, regions A-Z (at most 26)",
+)
+
+
+# -- 8. the hook ----------------------------------------------------------------------------
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: bubbles."""
+    return [PUZZLE]
+
+
+# -- the command line: python -m backtrack_puzzles.bubbles generate ... ----------------------
 
 
 def _whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -916,7 +1090,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A bad argument ends with a message and exit status 2 (as argparse does).
     """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.bubbles", description="Bubbles and blocks tools.")
+    parser = argparse.ArgumentParser(
+        prog="python -m backtrack_puzzles.bubbles", description="Bubbles and blocks tools."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="print a new puzzle with at least one solution")
     make.add_argument("rows", type=_whole_number(1, MAX_SIZE, "the number of rows"), help=f"1 to {MAX_SIZE}")
@@ -939,33 +1115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"not {args.rows} x {args.cols}: larger grids are hardly ever made unique"
         )
     try:
-        puzzel = generate(args.rows, args.cols, args.seed, regions=args.regions, green=args.green, unique=args.unique)
+        grid = generate(args.rows, args.cols, args.seed, regions=args.regions, green=args.green, unique=args.unique)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(puzzel.opgave())
+    print(text_of(grid))
     if args.solution:
         print()
-        print(render(puzzel, BubblesSearch(puzzel).first()))
+        solution = BubblesSearch(grid).first()
+        assert solution is not None  # a generated puzzle has a solution
+        print(render(grid, solution))
     return 0
-
-
-PUZZLE = Puzzle(
-    name="bubbles",
-    description="Bubbles and blocks: one bubble hanging and one block resting in every region",
-    parse=parse,
-    search=search,
-    render=render,
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
-    check=check,
-    limits=f"grids up to {MAX_SIZE} x {MAX_SIZE} squares, regions A-Z (at most 26)",
-)
-
-
-@hookimpl
-def backtrack_puzzles() -> list[Puzzle]:
-    return [PUZZLE]
 
 
 if __name__ == "__main__":

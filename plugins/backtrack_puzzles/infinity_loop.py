@@ -4,17 +4,20 @@ Rules: every tile may be turned by any multiple of 90 degrees.  A solution is a
 grid of turned tiles in which every connection meets the opposite connection of
 its neighbour and no connection points off the board.  Solutions are counted as
 distinct grids: turning a ``╋`` or a blank tile, or a straight by 180 degrees, gives
-the same grid, so a tile's moves are its *distinct* rotations.
+the same grid, so a tile's choices are its *distinct* rotations.
 
 Tiles are bitmasks (1 up, 2 right, 4 down, 8 left) drawn as the sixteen characters
-``" ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"`` (tile 0, the blank tile, is a space).
+``" ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"`` (tile 0, the blank tile, is a space).  The model is a
+:class:`Board`: the tiles in reading order and the number of columns.  The exercise's
+classes :class:`Tegel` and :class:`OneindigeLus` (the Dutch exercise's API) are
+façades over it, kept exactly as the exercise states them.
 
 Input: one line per row, either the tile characters (the ``str()`` of
-:class:`OneindigeLus`) or whitespace-separated numbers 0 to 15 (leading zeros
-allowed); one format per file: numbers when the first line that is not blank
-holds a digit.  Lines starting with ``#`` are comments; empty lines before and
-after the grid are ignored.  In the number format blank lines are ignored everywhere and every row
-must hold the same count of numbers.
+:class:`OneindigeLus`, :func:`text_of` of a board) or whitespace-separated numbers
+0 to 15 (leading zeros allowed); one format per file: numbers when the first line
+that is not blank holds a digit.  Lines starting with ``#`` are comments; empty
+lines before and after the grid are ignored.  In the number format blank lines are
+ignored everywhere and every row must hold the same count of numbers.
 In the character format a space is a blank tile, so trailing spaces matter:
 
 * rows of equal length are taken as they are;
@@ -39,21 +42,27 @@ Output: the solved grid in the character format.  ``--json`` data: ``tiles``, th
 solved grid as rows of numbers, and ``turns``, for each tile the clockwise quarter
 turns (0 to 3, the fewest) from the given tile to the solved one.
 
-Two searches state the problem.  ``propagate`` (the default) keeps for every tile
-the set of its rotations that are still possible, as a 16-bit set of bitmasks;
-an edge between two tiles is known open (closed) when every possible rotation of
-a tile on either side opens (closes) it, and border edges are closed.  A move
-decides the rotation of the undecided tile with the fewest possible rotations
-(the first in reading order) and propagates: the neighbours of every tile whose set shrank lose the rotations
-that disagree with the edges now known, and so on until nothing changes, with a
-trail so that ``undo`` restores exactly.  The engine searches only where
-propagation stops.  ``plain`` is the textbook search: a level per tile in reading
-order, its distinct rotations as moves, ``valid`` checking the edges to the left
-and above and the border.  ``--trace`` shows a move as the tile it turns to and
-where, ``┏ at (2, 3)`` (row 2, column 3, counted from 1).
+Two searches state the problem.  ``propagate`` (the default) is a
+:class:`~backtrack.PropagatingSearch` that keeps for every tile the set of its
+rotations that are still possible, as a 16-bit set of bitmasks; an edge between
+two tiles is known open (closed) when every possible rotation of a tile on either
+side opens (closes) it, and border edges are closed.  The start propagates the
+border; a decision fixes the rotation of the undecided tile with the fewest
+possible rotations (the first in reading order) and propagates: the neighbours of
+every tile whose set shrank lose the rotations that disagree with the edges now
+known, and so on until nothing changes, with a trail to roll back.  An attempt is
+a decision tried; a board that propagation alone solves takes none.  ``plain`` is
+the textbook search: a level per tile in reading order, its distinct rotations as
+moves, ``valid`` checking the edges to the left and above and the border.
+``--trace`` shows a move as the tile it turns to and where, ``┏ at (2, 3)`` (row
+2, column 3, counted from 1).
 
 :func:`check` is the independent rule checker: it names each tile that is not
 the given one turned, and each connection that is not met or points off the board.
+
+Examples: ``exercise`` and ``exercise-numbers`` (the puzzle of the Dutch exercise,
+as tile characters and as numbers; their old names ``seed`` and ``seed-numbers``
+still work), ``random-30x30``, ``random-50x50`` and ``ambiguous-20x20``.
 
 ``python -m backtrack_puzzles.infinity_loop generate ROWS COLS [--seed S] [--density P]
 [--unique] [--numbers]`` prints a random solvable board (see :func:`generate`): up
@@ -68,21 +77,33 @@ import itertools
 import math
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
+from backtrack import InputError, Param, PropagatingSearch, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
 
 __all__ = [
-    "TEKENS", "MAX_SIDE", "MAX_UNIQUE_SIDE", "LIMITS", "Tegel", "OneindigeLus",
-    "parse", "render", "as_json", "check", "search", "generate", "PUZZLE",
+    "TILE_CHARACTERS", "MAX_SIDE", "MAX_UNIQUE_SIDE", "LIMITS", "Board", "turn", "rotations",
+    "Tegel", "OneindigeLus", "TEKENS",
+    "parse", "text_of", "render", "as_json", "check", "PropagatingLoopSearch", "PlainLoopSearch", "search",
+    "generate", "PUZZLE",
 ]
 
 #: The tile characters, indexed by bitmask (1 up, 2 right, 4 down, 8 left).
-TEKENS = " ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
-_MASK = {teken: mask for mask, teken in enumerate(TEKENS)}
+TILE_CHARACTERS = " ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
+_MASK = {character: mask for mask, character in enumerate(TILE_CHARACTERS)}
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+
+#: The most rows and the most columns of a board that :func:`parse` accepts (and :func:`generate` makes).
+MAX_SIDE = 1000
+LIMITS = f"boards up to {MAX_SIDE} x {MAX_SIDE} tiles"
+#: The most rows and columns of a board that :func:`generate` makes unique.
+MAX_UNIQUE_SIDE = 150
+
+
+# -- 1. the model -------------------------------------------------------------------------
 
 
 def _is_int(value: object) -> bool:
@@ -90,15 +111,72 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def draaien(mask: int, kwarten: int = 1) -> int:
-    """The bitmask ``mask`` turned ``kwarten`` quarter turns clockwise (negative: anticlockwise)."""
-    kwarten %= 4
-    return ((mask << kwarten) | (mask >> (4 - kwarten))) & 15
+def turn(mask: int, quarters: int = 1) -> int:
+    """The tile ``mask`` turned ``quarters`` quarter turns clockwise (negative: anticlockwise)."""
+    quarters %= 4
+    return ((mask << quarters) | (mask >> (4 - quarters))) & 15
 
 
 def rotations(mask: int) -> tuple[int, ...]:
     """The distinct rotations of a tile, as bitmasks, in increasing order."""
-    return tuple(sorted({draaien(mask, kwarten) for kwarten in range(4)}))
+    return tuple(sorted({turn(mask, quarters) for quarters in range(4)}))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board of tiles: the tiles as bitmasks in reading order, and the number of columns.
+
+    ``Board((9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3), 4)`` is three rows of four
+    tiles.  The constructor trusts its arguments (:func:`parse` and the exercise's
+    :class:`OneindigeLus` check them): whole numbers 0 to 15, at least one,
+    filling whole rows.
+    """
+
+    tiles: tuple[int, ...]
+    columns: int
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return len(self.tiles) // self.columns
+
+    def index(self, row: int, column: int) -> int:
+        """The position in :attr:`tiles` of the tile at ``row``, ``column`` (both from 0); ``IndexError`` if none."""
+        if not (0 <= row < self.rows and 0 <= column < self.columns):
+            raise IndexError(f"no tile at row {row}, column {column} on a {self.rows} x {self.columns} board")
+        return row * self.columns + column
+
+    def tile(self, row: int, column: int) -> int:
+        """The tile at ``row``, ``column`` (both from 0)."""
+        return self.tiles[self.index(row, column)]
+
+    def turned(self, row: int, column: int, quarters: int = 1) -> "Board":
+        """The board with the tile at ``row``, ``column`` turned ``quarters`` quarter turns clockwise."""
+        index = self.index(row, column)
+        tiles = list(self.tiles)
+        tiles[index] = turn(tiles[index], quarters)
+        return Board(tuple(tiles), self.columns)
+
+    def is_solved(self) -> bool:
+        """Whether every connection meets its neighbour's and none points off the board."""
+        tiles, columns, rows = self.tiles, self.columns, self.rows
+        for index, tile in enumerate(tiles):
+            row, column = divmod(index, columns)
+            right = bool(tiles[index + 1] & LEFT) if column + 1 < columns else False
+            down = bool(tiles[index + columns] & UP) if row + 1 < rows else False
+            if bool(tile & RIGHT) != right or bool(tile & DOWN) != down:
+                return False
+            if (column == 0 and tile & LEFT) or (row == 0 and tile & UP):
+                return False
+        return True
+
+
+# -- the exercise's API: Tegel and OneindigeLus (the Dutch exercise "∞ lus"), façades over the model -
+# The parser, the text form, the checker and the searches read the model only; search(), check(),
+# render() and as_json() also take an OneindigeLus, and use its board.
+
+#: The former name of :data:`TILE_CHARACTERS`, kept for code that imports it.
+TEKENS = TILE_CHARACTERS
 
 
 class Tegel:
@@ -128,10 +206,10 @@ class Tegel:
         return self._mask
 
     def __str__(self) -> str:
-        return TEKENS[self._mask]
+        return TILE_CHARACTERS[self._mask]
 
     def __repr__(self) -> str:
-        return f"Tegel({TEKENS[self._mask]!r})"
+        return f"Tegel({TILE_CHARACTERS[self._mask]!r})"
 
     @property
     def boven(self) -> bool:
@@ -155,18 +233,18 @@ class Tegel:
 
     def draai(self, wijzerzin: bool = True) -> "Tegel":
         """Turn this tile 90 degrees, clockwise unless ``wijzerzin`` is false; returns the tile."""
-        self._mask = draaien(self._mask, 1 if wijzerzin else -1)
+        self._mask = turn(self._mask, 1 if wijzerzin else -1)
         return self
 
     def __rshift__(self, kwarten: int) -> "Tegel":
         if not _is_int(kwarten):
             return NotImplemented
-        return Tegel(draaien(self._mask, kwarten))
+        return Tegel(turn(self._mask, kwarten))
 
     def __lshift__(self, kwarten: int) -> "Tegel":
         if not _is_int(kwarten):
             return NotImplemented
-        return Tegel(draaien(self._mask, -kwarten))
+        return Tegel(turn(self._mask, -kwarten))
 
     def __or__(self, other: "Tegel") -> "Tegel":
         if not isinstance(other, Tegel):
@@ -193,12 +271,15 @@ class Tegel:
 
 
 class OneindigeLus:
-    """A board of tiles: the tiles as bitmasks in reading order, and the number of columns.
+    """The exercise's board: a façade over a :class:`Board` (its attribute :attr:`board`).
 
     ``OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)`` is three rows of
     four tiles.  The tiles must be a list or tuple of whole numbers 0 to 15, at least
     one, filling whole rows; otherwise ``AssertionError('ongeldig rooster')``.
+    ``OneindigeLus.of(board)`` wraps a board (such as :func:`parse` returns).
     """
+
+    board: Board
 
     def __init__(self, tegels: list[int] | tuple[int, ...], kolommen: int):
         if not (
@@ -210,85 +291,71 @@ class OneindigeLus:
             and all(_is_int(tegel) and 0 <= tegel <= 15 for tegel in tegels)
         ):
             raise AssertionError("ongeldig rooster")
-        self._tegels = [int(tegel) for tegel in tegels]
-        self._kolommen = kolommen
+        self.board = Board(tuple(int(tegel) for tegel in tegels), kolommen)
 
     @classmethod
-    def _unchecked(cls, tegels: list[int], kolommen: int) -> "OneindigeLus":
-        """A board from tiles known to be right (the parser's): skips the checks, which are slow on large boards."""
-        board = cls.__new__(cls)
-        board._tegels = tegels
-        board._kolommen = kolommen
-        return board
+    def of(cls, board: Board) -> "OneindigeLus":
+        """The exercise's view of ``board`` (no checks: a board is right by construction)."""
+        facade = cls.__new__(cls)
+        facade.board = board
+        return facade
 
     @property
     def rijen(self) -> int:
         """The number of rows."""
-        return len(self._tegels) // self._kolommen
+        return self.board.rows
 
     @property
     def kolommen(self) -> int:
         """The number of columns."""
-        return self._kolommen
+        return self.board.columns
 
     @property
     def tegels(self) -> tuple[int, ...]:
-        """The tiles as bitmasks, in reading order (a copy)."""
-        return tuple(self._tegels)
+        """The tiles as bitmasks, in reading order."""
+        return self.board.tiles
 
     def tegel(self, rij: int, kolom: int) -> Tegel:
         """A copy of the tile at row ``rij``, column ``kolom`` (both from 0)."""
-        return Tegel(self._tegels[self._index(rij, kolom)])
+        self._check(rij, kolom)
+        return Tegel(self.board.tile(rij, kolom))
 
-    def _index(self, rij: int, kolom: int) -> int:
-        if not (_is_int(rij) and _is_int(kolom) and 0 <= rij < self.rijen and 0 <= kolom < self._kolommen):
+    def _check(self, rij: int, kolom: int) -> None:
+        if not (_is_int(rij) and _is_int(kolom) and 0 <= rij < self.board.rows and 0 <= kolom < self.board.columns):
             raise AssertionError("ongeldige positie")
-        return rij * self._kolommen + kolom
 
     def __repr__(self) -> str:
-        return f"OneindigeLus({self._tegels!r}, {self._kolommen})"
+        return f"OneindigeLus({list(self.board.tiles)!r}, {self.board.columns})"
 
     def __str__(self) -> str:
-        breedte = self._kolommen
-        return "\n".join(
-            "".join(TEKENS[tegel] for tegel in self._tegels[start : start + breedte])
-            for start in range(0, len(self._tegels), breedte)
-        )
+        return text_of(self.board)
 
     def draai(self, rij: int, kolom: int, wijzerzin: bool = True) -> "OneindigeLus":
         """Turn the tile at (``rij``, ``kolom``) 90 degrees, clockwise unless ``wijzerzin`` is false."""
-        index = self._index(rij, kolom)
-        self._tegels[index] = draaien(self._tegels[index], 1 if wijzerzin else -1)
+        self._check(rij, kolom)
+        self.board = self.board.turned(rij, kolom, 1 if wijzerzin else -1)
         return self
 
     def isopgelost(self) -> bool:
         """Whether every connection meets its neighbour's and none points off the board."""
-        tegels, breedte, hoogte = self._tegels, self._kolommen, self.rijen
-        for index, tegel in enumerate(tegels):
-            rij, kolom = divmod(index, breedte)
-            rechts = bool(tegels[index + 1] & LEFT) if kolom + 1 < breedte else False
-            onder = bool(tegels[index + breedte] & UP) if rij + 1 < hoogte else False
-            if bool(tegel & RIGHT) != rechts or bool(tegel & DOWN) != onder:
-                return False
-            if (kolom == 0 and tegel & LEFT) or (rij == 0 and tegel & UP):
-                return False
-        return True
+        return self.board.is_solved()
 
 
-# -- input and output -----------------------------------------------------------------
+def _board(spec: Board | OneindigeLus) -> Board:
+    """The model of ``spec``: a board, or the board behind the exercise's façade."""
+    return spec.board if isinstance(spec, OneindigeLus) else spec
 
-#: The most rows and the most columns of a board that :func:`parse` accepts (and :func:`generate` makes).
-MAX_SIDE = 1000
-LIMITS = f"boards up to {MAX_SIDE} x {MAX_SIDE} tiles"
-#: The most rows and columns of a board that :func:`generate` makes unique.
-MAX_UNIQUE_SIDE = 150
 
-_CHARACTERS = frozenset(TEKENS)
+# -- 2. the parser ------------------------------------------------------------------------
+
+_CHARACTERS = frozenset(TILE_CHARACTERS)
+# Each tile character to the character numbered by its bitmask, whose Latin-1 byte is the bitmask.
+_TO_BITMASK = str.maketrans({character: chr(mask) for character, mask in _MASK.items()})
 # The tile numbers without leading zeros; anything else is read by whole_number, which says what is wrong.
 _NUMBERS = {str(mask): mask for mask in range(16)}
 
 
-def parse(text: str, source: str = "<input>") -> OneindigeLus:
+def parse(text: str, source: str = "<input>") -> Board:
     """A board from its text: rows of tile characters or of numbers 0 to 15 (see the module).
 
     Boards of more than :data:`MAX_SIDE` rows or columns are refused.
@@ -312,8 +379,8 @@ def _too_many_rows(source: str, line: int) -> InputError:
     return InputError(f"expected at most {MAX_SIDE:,} rows ({LIMITS}), found more", source, line)
 
 
-def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> OneindigeLus:
-    tegels: list[int] = []
+def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> Board:
+    tiles: list[int] = []
     width = 0
     rows = 0
     for index in range(first, last + 1):
@@ -332,7 +399,8 @@ def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> Onei
         if -1 in row:  # leading zeros, or a mistake to find
             row = [_NUMBERS.get(token.lstrip("0") or "0", -1) for token in tokens]
             if -1 in row:
-                row = [_tile_number(token, source, number, column) for token, column in zip(tokens, _columns(line))]
+                row = [_tile_number(token, source, number, column)
+                       for token, column in zip(tokens, _columns(line), strict=False)]
         if not width:
             width = len(row)
         elif len(row) != width:
@@ -340,8 +408,8 @@ def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> Onei
             where = _columns(line, width + 1)[width] if len(row) > width else len(line.rstrip()) + 1
             raise InputError(f"ragged rows: expected {width} numbers in every row, found {len(row)}",
                              source, number, where)
-        tegels.extend(row)
-    return OneindigeLus._unchecked(tegels, width)
+        tiles.extend(row)
+    return Board(tuple(tiles), width)
 
 
 def _tile_number(token: str, source: str, line: int, column: int) -> int:
@@ -363,7 +431,7 @@ def _columns(line: str, most: int | None = None) -> list[int]:
     return found
 
 
-def _parse_characters(lines: list[str], first: int, last: int, source: str) -> OneindigeLus:
+def _parse_characters(lines: list[str], first: int, last: int, source: str) -> Board:
     rows: list[tuple[int, str]] = []
     for index in range(first, last + 1):
         line = lines[index]
@@ -379,7 +447,7 @@ def _parse_characters(lines: list[str], first: int, last: int, source: str) -> O
                 if character.isdigit():
                     expected = ": a file holds either tile characters or numbers, not both"
                 else:
-                    expected = f"; expected one of {TEKENS!r}, or rows of numbers 0 to 15"
+                    expected = f"; expected one of {TILE_CHARACTERS!r}, or rows of numbers 0 to 15"
                 raise InputError(f"unknown tile character {quoted(character)}{expected}", source, number, column)
         if len(line) > MAX_SIDE:
             raise InputError(f"expected at most {MAX_SIDE:,} tiles in a row ({LIMITS}), found {len(line):,}",
@@ -393,30 +461,46 @@ def _parse_characters(lines: list[str], first: int, last: int, source: str) -> O
             "(rows may be shorter only when no row keeps its trailing spaces)",
             source, number, len(line) + 1,
         )
-    return OneindigeLus._unchecked([_MASK[character] for _, line in rows for character in line.ljust(width)], width)
+    tiles = "".join([line.ljust(width) for _, line in rows]).translate(_TO_BITMASK).encode("latin-1")
+    return Board(tuple(tiles), width)
 
 
-def render(spec: OneindigeLus, solution: Sequence[int]) -> str:
-    """The solved grid in the character format (the ``str()`` of :class:`OneindigeLus`)."""
-    return str(OneindigeLus(list(solution), spec.kolommen))
+# -- 3. the text form ---------------------------------------------------------------------
 
 
-def as_json(spec: OneindigeLus, solution: Sequence[int]) -> dict:
+def text_of(board: Board, numbers: bool = False) -> str:
+    """The board in the input format, a line per row: tile characters, or numbers with ``numbers``.
+
+    ``parse(text_of(board)) == board``; the character form is the exercise's ``str()``.
+    """
+    tiles, width = board.tiles, board.columns
+    if numbers:
+        return "\n".join(" ".join(map(str, tiles[start : start + width])) for start in range(0, len(tiles), width))
+    return "\n".join("".join(TILE_CHARACTERS[tile] for tile in tiles[start : start + width])
+                     for start in range(0, len(tiles), width))
+
+
+def render(spec: Board | OneindigeLus, solution: Sequence[int]) -> str:
+    """The solved grid in the character format (:func:`text_of` of the solved board)."""
+    return text_of(Board(tuple(solution), _board(spec).columns))
+
+
+def as_json(spec: Board | OneindigeLus, solution: Sequence[int]) -> dict:
     """``tiles``: the solved grid as rows of bitmasks; ``turns``: clockwise quarter turns per tile."""
-    given = spec.tegels
-    turns = [next(kwarten for kwarten in range(4) if draaien(before, kwarten) == after)
-             for before, after in zip(given, solution)]
-    width = spec.kolommen
+    board = _board(spec)
+    turns = [next(quarters for quarters in range(4) if turn(before, quarters) == after)
+             for before, after in zip(board.tiles, solution, strict=False)]
+    width = board.columns
     return {
         "tiles": [list(solution[start : start + width]) for start in range(0, len(solution), width)],
         "turns": [turns[start : start + width] for start in range(0, len(turns), width)],
     }
 
 
-# -- the rules, checked independently of the searches ------------------------------------------
+# -- 4. the checker -----------------------------------------------------------------------
 
 
-def check(spec: OneindigeLus, solution: Sequence[int]) -> list[str]:
+def check(spec: Board | OneindigeLus, solution: Sequence[int]) -> list[str]:
     """The rules that ``solution`` (tiles as bitmasks in reading order, as the searches yield) breaks on ``spec``.
 
     Every tile must be the given tile turned, every connection must meet the
@@ -425,7 +509,8 @@ def check(spec: OneindigeLus, solution: Sequence[int]) -> list[str]:
     Shares no code with the searches: the turns and the edges are worked out here
     again from the given tiles.
     """
-    rows, columns, given = spec.rijen, spec.kolommen, spec.tegels
+    board = _board(spec)
+    rows, columns, given = board.rows, board.columns, board.tiles
     if len(solution) != len(given):
         return [f"the solution has {len(solution)} tiles, the {rows} x {columns} board has {len(given)}"]
     names = ("up", "to the right", "down", "to the left")
@@ -436,7 +521,7 @@ def check(spec: OneindigeLus, solution: Sequence[int]) -> list[str]:
 
     broken = []
     grid: list[list[bool] | None] = []
-    for index, (before, after) in enumerate(zip(given, solution)):
+    for index, (before, after) in enumerate(zip(given, solution, strict=True)):
         where = f"row {index // columns + 1}, column {index % columns + 1}"
         if not (isinstance(after, int) and not isinstance(after, bool) and 0 <= after <= 15):
             broken.append(f"{where}: {after!r} is not a tile (a number from 0 to 15)")
@@ -447,7 +532,8 @@ def check(spec: OneindigeLus, solution: Sequence[int]) -> list[str]:
             turns.append(turned)
             turned = turned[-1:] + turned[:-1]  # a quarter turn clockwise: what pointed left now points up
         if sides(after) not in turns:
-            broken.append(f"{where}: {TEKENS[after]!r} is not the given tile {TEKENS[before]!r} turned")
+            broken.append(f"{where}: {TILE_CHARACTERS[after]!r} is not the given tile "
+                          f"{TILE_CHARACTERS[before]!r} turned")
         grid.append(sides(after))
     for index, tile in enumerate(grid):
         if tile is None:
@@ -467,7 +553,7 @@ def check(spec: OneindigeLus, solution: Sequence[int]) -> list[str]:
     return broken
 
 
-# -- searches -----------------------------------------------------------------------------
+# -- 5. the searches ----------------------------------------------------------------------
 
 _DIRECTIONS = (UP, RIGHT, DOWN, LEFT)
 # _WITH[bit]: the 16-bit set of bitmasks having the connection ``bit``; _WITHOUT: the rest.
@@ -509,44 +595,49 @@ _FORCING_SETS = {possible: forced for possible, forced in enumerate(_FORCING) if
 #: The distinct rotations of each tile, and the same as a 16-bit set of bitmasks.
 _ROTATIONS = tuple(rotations(mask) for mask in range(16))
 _ROTATION_SET = tuple(sum(1 << turned for turned in _ROTATIONS[mask]) for mask in range(16))
+#: The bitmask of a set holding just that one.
+_ONLY = [0] * 0x10000
+for _mask in range(16):
+    _ONLY[1 << _mask] = _mask
+
+#: A decision of the propagating search: (row, column, bitmask), row and column from 0.
+Decision = tuple[int, int, int]
 
 
 def _tile_name(mask: int) -> str:
     """A tile as a trace shows it: its character, or ``blank`` for the blank tile (a space)."""
-    return TEKENS[mask] if mask else "blank"
+    return TILE_CHARACTERS[mask] if mask else "blank"
 
 
-class PropagatingLoopSearch(Search):
-    """Possible rotations per tile, shrunk by edge propagation; a move decides one tile.
+class PropagatingLoopSearch(PropagatingSearch):
+    """Possible rotations per tile, shrunk by edge propagation; a decision turns one tile.
 
-    A move is ``(row, column, bitmask)`` (row and column from 0), or ``None`` when
-    propagation alone solved the board (the engine needs one move to reach a
-    solution).  A contradiction in ``record`` leaves ``moves`` empty and ``done``
-    false at the next level.
+    A decision is ``(row, column, bitmask)`` (row and column from 0): that tile
+    gets that rotation.  :meth:`start` propagates the border, :meth:`branch` offers
+    the rotations of the tile to decide, :meth:`decide` propagates the decision.
 
     The sets are kept in a grid with a frame: one column right of each row and one
     row above and below the board hold the empty set, which propagation never
     changes, so that a neighbour is always a fixed offset away.  The tile to decide
     is the first undecided one in reading order with the fewest possible
     rotations; ``low[size]`` is a position before which no tile has that many (the
-    scan for it starts there), lowered when a set shrinks to that size and saved
-    with each move.
+    scan for it starts there), lowered when a set shrinks to that size.  A mark is
+    the trail's length with the count of undecided tiles and ``low``, so that
+    :meth:`rollback` restores them at once.
     """
 
-    moves_are_valid = True
-
-    def __init__(self, spec: OneindigeLus):
-        rows, columns = self.rows, self.columns = spec.rijen, spec.kolommen
+    def __init__(self, board: Board):
+        rows, columns = self.rows, self.columns = board.rows, board.columns
         stride = self.stride = columns + 1
         offsets = (-stride, 1, stride, -1)  # up, right, down, left
         self.forcing = {possible: tuple((offsets[direction], allowed) for direction, allowed in forced)
                         for possible, forced in _FORCING_SETS.items()}
-        tegels = spec.tegels
+        tiles = board.tiles
         possible = [0] * ((rows + 2) * stride)
         for row in range(rows):
             start = (row + 1) * stride
-            possible[start : start + columns] = [_ROTATION_SET[tegel]
-                                                 for tegel in tegels[row * columns : (row + 1) * columns]]
+            possible[start : start + columns] = [_ROTATION_SET[tile]
+                                                 for tile in tiles[row * columns : (row + 1) * columns]]
             possible[start] &= _WITHOUT[LEFT]
             possible[start + columns - 1] &= _WITHOUT[RIGHT]
         for column in range(stride, stride + columns):
@@ -557,22 +648,68 @@ class PropagatingLoopSearch(Search):
         self.undecided = sum(_SIZE[each] > 1 for each in possible)
         self.low = [0, 0, stride, stride, stride]
         self.trail: list[tuple[int, int]] = []  # (tile, its set before the change)
-        self.marks: list[tuple[int, int, int, int]] = []  # trail length and low[2:] before each move
-        self.failed = False
-        self.root_failed = False  # the border alone leaves no solution
-        self.started = False
 
-    def _start(self) -> None:
-        """Propagate the border (once; its consequences are never undone)."""
-        self.started = True
+    # -- start, branch, decide --------------------------------------------------------------
+    def start(self) -> bool:
+        """Propagate the border; false when it leaves a tile without a rotation.
+
+        Its consequences are the root of the search, never rolled back, so the
+        trail is emptied afterwards (on the largest board it would hold millions).
+        """
         possible = self.possible
         if possible.count(0) > self.frame:  # a tile with no rotation left
-            self.root_failed = True
-        else:
-            self.root_failed = not self._propagate([tile for tile, each in enumerate(possible) if _FORCING[each]])
-        self.failed = self.root_failed
+            return False
+        holds = self._propagate([tile for tile, each in enumerate(possible) if _FORCING[each]])
         self.trail.clear()
+        return holds
 
+    def branch(self) -> list[Decision] | None:
+        """The rotations of the tile to decide, in increasing order; ``None`` when every tile is decided."""
+        if not self.undecided:
+            return None
+        best = self._branching_tile()
+        row, column = divmod(best, self.stride)
+        chosen = self.possible[best]
+        return [(row - 1, column, mask) for mask in range(16) if chosen >> mask & 1]
+
+    def decide(self, decision: Decision) -> bool:
+        """Turn the tile of ``decision`` to its bitmask and propagate; false on a contradiction."""
+        row, column, mask = decision
+        tile = (row + 1) * self.stride + column
+        before = self.possible[tile]
+        if not before >> mask & 1:
+            return False
+        self.trail.append((tile, before))
+        self.possible[tile] = 1 << mask
+        if _SIZE[before] > 1:
+            self.undecided -= 1
+        return self._propagate([tile])
+
+    def mark(self) -> tuple[int, int, int, int, int]:
+        """The trail's length, the count of undecided tiles and ``low[2:]``."""
+        low = self.low
+        return len(self.trail), self.undecided, low[2], low[3], low[4]
+
+    def rollback(self, mark: tuple[int, int, int, int, int]) -> None:
+        """Restore the sets changed since ``mark`` (newest first), the count and ``low``."""
+        low = self.low
+        length, self.undecided, low[2], low[3], low[4] = mark
+        possible, trail = self.possible, self.trail
+        while len(trail) > length:
+            tile, before = trail.pop()
+            possible[tile] = before
+
+    def solution(self, path: tuple) -> tuple[int, ...]:
+        """The solved tiles as bitmasks, in reading order."""
+        # Every tile's set holds one rotation now, and the frame's are empty: the sets that are not, in order.
+        return tuple(map(_ONLY.__getitem__, filter(None, self.possible)))
+
+    def format_move(self, level: int, move: Decision) -> str:
+        """``┏ at (2, 3)``: the tile turned so, at row 2, column 3 (counted from 1)."""
+        row, column, mask = move
+        return f"{_tile_name(mask)} at ({row + 1}, {column + 1})"
+
+    # -- propagation ------------------------------------------------------------------------
     def _propagate(self, queue: list[int]) -> bool:
         """Shrink neighbours' sets from the tiles in ``queue`` until nothing changes; False on a contradiction."""
         possible, forcing, trail, low = self.possible, self.forcing, self.trail, self.low
@@ -609,73 +746,13 @@ class PropagatingLoopSearch(Search):
             low[size] = end
         raise AssertionError("no undecided tile although some are counted")  # pragma: no cover
 
-    def moves(self, level: int) -> Iterator[tuple[int, int, int] | None]:
-        if not self.started:
-            self._start()
-        if self.failed:
-            return iter(())
-        if not self.undecided:
-            return iter((None,))
-        best = self._branching_tile()
-        row, column = divmod(best, self.stride)
-        chosen = self.possible[best]
-        return iter([(row - 1, column, mask) for mask in range(16) if chosen >> mask & 1])
-
-    def record(self, level: int, move: tuple[int, int, int] | None) -> None:
-        if not self.started:
-            self._start()
-        low = self.low
-        self.marks.append((len(self.trail), low[2], low[3], low[4]))
-        if move is None or self.failed:
-            return
-        row, column, mask = move
-        tile = (row + 1) * self.stride + column
-        before = self.possible[tile]
-        if not before >> mask & 1:
-            self.failed = True
-            return
-        self.trail.append((tile, before))
-        self.possible[tile] = 1 << mask
-        if _SIZE[before] > 1:
-            self.undecided -= 1
-        self.failed = not self._propagate([tile])
-
-    def undo(self, level: int, move: tuple[int, int, int] | None) -> None:
-        low = self.low
-        mark, low[2], low[3], low[4] = self.marks.pop()
-        possible, trail = self.possible, self.trail
-        while len(trail) > mark:
-            tile, before = trail.pop()
-            if _SIZE[possible[tile]] == 1 and _SIZE[before] > 1:
-                self.undecided += 1
-            possible[tile] = before
-        self.failed = self.root_failed
-
-    def done(self, level: int) -> bool:
-        return not self.failed and not self.undecided
-
-    def solution(self, path: tuple) -> tuple[int, ...]:
-        possible, stride, columns = self.possible, self.stride, self.columns
-        return tuple(
-            each.bit_length() - 1
-            for start in range(stride, stride * (self.rows + 1), stride)
-            for each in possible[start : start + columns]
-        )
-
-    def format_move(self, level: int, move: tuple[int, int, int] | None) -> str:
-        """``┏ at (2, 3)``: the tile turned so, at row 2, column 3 (counted from 1)."""
-        if move is None:
-            return "none (propagation solved the board)"
-        row, column, mask = move
-        return f"{_tile_name(mask)} at ({row + 1}, {column + 1})"
-
 
 class PlainLoopSearch(Search):
     """Level = tile in reading order; moves = its distinct rotations; ``valid`` checks left, up and border."""
 
-    def __init__(self, spec: OneindigeLus):
-        self.rows, self.columns = spec.rijen, spec.kolommen
-        self.options = [_ROTATIONS[tegel] for tegel in spec.tegels]
+    def __init__(self, board: Board):
+        self.rows, self.columns = board.rows, board.columns
+        self.options = [_ROTATIONS[tile] for tile in board.tiles]
         self.grid: list[int] = []
         self.last = len(self.options) - 1
 
@@ -711,10 +788,12 @@ class PlainLoopSearch(Search):
         return f"{_tile_name(move)} at ({row + 1}, {column + 1})"
 
 
-SEARCHES = {"propagate": PropagatingLoopSearch, "plain": PlainLoopSearch}
+SEARCHES: dict[str, type[PropagatingLoopSearch] | type[PlainLoopSearch]] = {
+    "propagate": PropagatingLoopSearch, "plain": PlainLoopSearch,
+}
 
 
-def search(spec: OneindigeLus, method: str = "propagate", **_: object) -> Search:
+def search(spec: Board | OneindigeLus, method: str = "propagate") -> Search:
     """A fresh search of ``spec``; ``method`` is ``propagate`` (default) or ``plain``.
 
     An unknown method is an :class:`InputError` naming the known ones.
@@ -722,13 +801,13 @@ def search(spec: OneindigeLus, method: str = "propagate", **_: object) -> Search
     if method not in SEARCHES:
         known = ", ".join(SEARCHES)
         raise InputError(f"parameter method must be one of {known}, not {quoted(str(method))}", "<parameters>")
-    return SEARCHES[method](spec)
+    return SEARCHES[method](_board(spec))
 
 
-# -- generator --------------------------------------------------------------------------------
+# -- 6. the generator ---------------------------------------------------------------------
 
 
-def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5, unique: bool = False) -> OneindigeLus:
+def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5, unique: bool = False) -> Board:
     """A random solvable board of ``rows`` x ``cols`` tiles.
 
     Each edge between two tiles is open with probability ``density``, the tiles
@@ -765,10 +844,10 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5
                 toggle(index, DOWN)
     if unique:
         for _ in range(10 * rows * cols + 10):
-            found = list(PropagatingLoopSearch(OneindigeLus._unchecked(tiles, cols)).solutions(2))
+            found = list(PropagatingLoopSearch(Board(tuple(tiles), cols)).solutions(2))
             if len(found) < 2:
                 break
-            index = chance.choice([index for index, (one, two) in enumerate(zip(*found)) if one != two])
+            index = chance.choice([index for index, (one, two) in enumerate(zip(*found, strict=True)) if one != two])
             row, column = divmod(index, cols)
             edges = [(index, RIGHT)] if column + 1 < cols else []
             edges += [(index - 1, RIGHT)] if column else []
@@ -777,7 +856,37 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5
             toggle(*chance.choice(edges))
         else:  # pragma: no cover - not seen in practice
             raise RuntimeError("could not make the board unique")
-    return OneindigeLus([draaien(tile, chance.randrange(4)) for tile in tiles], cols)
+    return Board(tuple([turn(tile, chance.randrange(4)) for tile in tiles]), cols)
+
+
+# -- 7. the descriptor --------------------------------------------------------------------
+
+PUZZLE = Puzzle(
+    name="infinity-loop",
+    description="Infinity Loop: turn every tile so that all connections form closed circuits",
+    parse=parse,
+    search=search,
+    render=render,
+    params=(Param("method", "the search: propagate (edge propagation) or plain (tile by tile)", str, "propagate",
+                  tuple(SEARCHES)),),
+    as_json=as_json,
+    examples=examples_in(Path(__file__).parent / "examples" / "infinity-loop"),
+    check=check,
+    limits=LIMITS,
+    example_aliases={"seed": "exercise", "seed-numbers": "exercise-numbers"},
+    text=text_of,
+)
+
+
+# -- 8. the hook ----------------------------------------------------------------------------
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    return [PUZZLE]
+
+
+# -- python -m backtrack_puzzles.infinity_loop --------------------------------------------
 
 
 def _side(text: str) -> int:
@@ -838,33 +947,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         board = generate(args.rows, args.cols, args.seed, args.density, args.unique)
     except ValueError as error:
         making.error(str(error))
-    if args.numbers:
-        tegels = board.tegels
-        for start in range(0, len(tegels), board.kolommen):
-            print(" ".join(str(tegel) for tegel in tegels[start : start + board.kolommen]))
-    else:
-        print(board)
+    print(text_of(board, numbers=args.numbers))
     return 0
-
-
-PUZZLE = Puzzle(
-    name="infinity-loop",
-    description="Infinity Loop: turn every tile so that all connections form closed circuits",
-    parse=parse,
-    search=search,
-    render=render,
-    params=(Param("method", "the search: propagate (edge propagation) or plain (tile by tile)", str, "propagate",
-                  tuple(SEARCHES)),),
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "infinity-loop"),
-    check=check,
-    limits=LIMITS,
-)
-
-
-@hookimpl
-def backtrack_puzzles() -> list[Puzzle]:
-    return [PUZZLE]
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
+from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted, whole_number
 
 from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, whole_argument
 
@@ -60,6 +60,11 @@ MAX_GENERATED_CAGE = 6
 #: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
 CHECK_ATTEMPTS = 20_000
 GENERATE_ATTEMPTS = 500_000
+#: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
+CUT_TRIES = 100
+
+
+# -- 1. the model -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -102,138 +107,17 @@ class Kendoku:
         return LatinGrid(self.n, constraints=[CageTable(cage, self.n) for cage in self.cages])
 
     def text(self) -> str:
-        """The puzzle in the input format."""
-        names = [[""] * self.n for _ in range(self.n)]
-        for cage in self.cages:
-            for r, c in cage.cells:
-                names[r][c] = cage.name
-        lines = ["".join(row) for row in names]
-        lines += [f"{cage.name} {cage.target}{cage.operation}" for cage in self.cages]
-        return "\n".join(lines) + "\n"
+        """The puzzle in the input format (see :func:`text_of`)."""
+        return text_of(self)
 
 
-class CageTable(Table):
-    """A cage as a table constraint: the digit tuples that reach its target."""
-
-    def __init__(self, cage: Cage, n: int):
-        super().__init__([r * n + c for r, c in cage.cells], n)
-        self.cage = cage
-        # Digits may repeat in a cage, but not in one row or column of it.
-        self.rows = [r for r, _ in cage.cells]
-        self.columns = [c for _, c in cage.cells]
-        #: For a product: the digits that divide the target.
-        self.divisors = sum(1 << (digit - 1) for digit in range(1, n + 1) if cage.target % digit == 0)
-
-    def defer(self, masks: Sequence[int]) -> bool:
-        if self.cage.operation not in ("+", "*"):
-            return False  # a single cell or two: always few
-        combinations = 1
-        for mask in masks:
-            combinations *= mask.bit_count()
-            if combinations > ENUMERATE_LIMIT:
-                return True
-        return False
-
-    def deferred(self, masks: list[int]) -> list[int] | None:
-        """Bounds, to a fixpoint, while the cage is too large to enumerate; enumerated once it is not.
-
-        Only ``+`` and ``*`` cages are ever deferred.  A cell keeps the digits
-        with which the other cells, at their lowest and highest, can still make
-        up the target (for ``*``: digits that divide the target).  When every
-        cell is down to one digit, this is the exact rule.
-        """
-        while True:
-            narrowed = self.bounds(masks)
-            if narrowed is None or narrowed == masks:
-                return narrowed
-            if not self.defer(narrowed):
-                return self.narrow(narrowed)
-            masks = narrowed
-
-    def bounds(self, masks: list[int]) -> list[int] | None:
-        """One round of the bounds of :meth:`deferred`; ``None`` when a cell has no digit left."""
-        target, plus = self.cage.target, self.cage.operation == "+"
-        lows = [(mask & -mask).bit_length() for mask in masks]
-        highs = [mask.bit_length() for mask in masks]
-        narrowed = []
-        if plus:
-            low_sum, high_sum = sum(lows), sum(highs)
-            for mask, low, high in zip(masks, lows, highs):
-                least, most = target - (high_sum - high), target - (low_sum - low)
-                mask &= _between(least, most)
-                if not mask:
-                    return None
-                narrowed.append(mask)
-            return narrowed
-        low_product, high_product = math.prod(lows), math.prod(highs)
-        for mask, low, high in zip(masks, lows, highs):
-            others_low, others_high = low_product // low, high_product // high
-            least, most = -(-target // others_high), target // others_low
-            mask &= self.divisors & _between(least, most)
-            if not mask:
-                return None
-            narrowed.append(mask)
-        return narrowed
-
-    def tuples(self, masks: Sequence[int]) -> list[int]:
-        cage, n = self.cage, self.n
-        size, target, operation = len(masks), cage.target, cage.operation
-        found: list[int] = []
-        if not operation:
-            return [masks[0] & (1 << (target - 1))] if masks[0] >> (target - 1) & 1 else []
-        if operation in "-/":
-            for a in bits(masks[0]):
-                for b in bits(masks[1] & ~a):
-                    if cage.holds((a.bit_length(), b.bit_length())):
-                        found.append(a | b << n)
-            return found
-
-        rows, columns = self.rows, self.columns
-        row_used = [0] * n
-        column_used = [0] * n
-        plus = operation == "+"
-
-        def place(i: int, total: int, packed: int) -> None:
-            if i == size:
-                if total == target:
-                    found.append(packed)
-                return
-            left = size - i - 1
-            r, c = rows[i], columns[i]
-            free = masks[i] & ~(row_used[r] | column_used[c])
-            while free:
-                bit = free & -free
-                free ^= bit
-                digit = bit.bit_length()
-                if plus:
-                    now = total + digit
-                    if now + left > target or now + left * n < target:
-                        continue
-                else:
-                    now = total * digit
-                    if target % now:
-                        continue
-                row_used[r] |= bit
-                column_used[c] |= bit
-                place(i + 1, now, packed | bit << (i * n))
-                row_used[r] ^= bit
-                column_used[c] ^= bit
-
-        place(0, 0 if plus else 1, 0)
-        return found
-
-
-def _between(least: int, most: int) -> int:
-    """The mask of the digits from ``least`` to ``most`` (empty when there are none)."""
-    least = max(least, 1)
-    if most < least or least > MAX_SIZE:
-        return 0
-    return ((1 << min(most, MAX_SIZE)) - 1) & ~((1 << (least - 1)) - 1)
+# -- 2. the parser ------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Kendoku:
     """A Kendoku from N lines of cage names and one line per cage (see the module docstring)."""
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
     if not lines:
         raise InputError("expected N lines of cage names, then one line per cage, found nothing", source)
     first_number, first = lines[0]
@@ -294,7 +178,8 @@ def parse(text: str, source: str = "<input>") -> Kendoku:
         cages[name] = Cage(name, tuple(cells[name]), target, operation)
     missing = [name for name in cells if name not in cages]
     if missing:
-        raise InputError(f"expected a line for cage {missing[0]} (missing: {', '.join(missing)})", source, lines[-1][0] if len(lines) > n else None)
+        raise InputError(f"expected a line for cage {missing[0]} (missing: {', '.join(missing)})",
+                         source, lines[-1][0] if len(lines) > n else None)
     return Kendoku(n, [cages[name] for name in cells])
 
 
@@ -311,14 +196,31 @@ def _connected(cells: list[tuple[int, int]]) -> bool:
     return len(reached) == len(members)
 
 
+# -- 3. the text form ---------------------------------------------------------------------
+
+
+def text_of(spec: Kendoku) -> str:
+    """The puzzle in the input format: ``parse(text_of(spec))`` has the same cages."""
+    names = [[""] * spec.n for _ in range(spec.n)]
+    for cage in spec.cages:
+        for r, c in cage.cells:
+            names[r][c] = cage.name
+    lines = ["".join(row) for row in names]
+    lines += [f"{cage.name} {cage.target}{cage.operation}" for cage in spec.cages]
+    return "\n".join(lines) + "\n"
+
+
 def render(spec: Kendoku, solution: Sequence[Sequence[int]]) -> str:
     """The digit grid, one row per line."""
     return "\n".join(" ".join(str(digit) for digit in row) for row in solution)
 
 
-def search(spec: Kendoku, **_: object) -> Search:
-    """A fresh search of ``spec``: Latin-square propagation with the cages as table constraints."""
-    return LatinSearch(spec.grid())
+def as_json(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The solution as JSON data: rows of digits."""
+    return [list(row) for row in solution]
+
+
+# -- 4. the checker -----------------------------------------------------------------------
 
 
 def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
@@ -372,13 +274,145 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
     return problems
 
 
+# -- 5. the search ------------------------------------------------------------------------
+
+
+class CageTable(Table):
+    """A cage as a table constraint: the digit tuples that reach its target."""
+
+    def __init__(self, cage: Cage, n: int):
+        super().__init__([r * n + c for r, c in cage.cells], n)
+        self.cage = cage
+        # Digits may repeat in a cage, but not in one row or column of it.
+        self.rows = [r for r, _ in cage.cells]
+        self.columns = [c for _, c in cage.cells]
+        #: For a product: the digits that divide the target.
+        self.divisors = sum(1 << (digit - 1) for digit in range(1, n + 1) if cage.target % digit == 0)
+
+    def defer(self, masks: Sequence[int]) -> bool:
+        """Whether a ``+`` or ``*`` cage's cells still allow more than :data:`ENUMERATE_LIMIT` combinations."""
+        if self.cage.operation not in ("+", "*"):
+            return False  # a single cell or two: always few
+        combinations = 1
+        for mask in masks:
+            combinations *= mask.bit_count()
+            if combinations > ENUMERATE_LIMIT:
+                return True
+        return False
+
+    def deferred(self, masks: list[int]) -> list[int] | None:
+        """Bounds, to a fixpoint, while the cage is too large to enumerate; enumerated once it is not.
+
+        Only ``+`` and ``*`` cages are ever deferred.  A cell keeps the digits
+        with which the other cells, at their lowest and highest, can still make
+        up the target (for ``*``: digits that divide the target).  When every
+        cell is down to one digit, this is the exact rule.
+        """
+        while True:
+            narrowed = self.bounds(masks)
+            if narrowed is None or narrowed == masks:
+                return narrowed
+            if not self.defer(narrowed):
+                return self.narrow(narrowed)
+            masks = narrowed
+
+    def bounds(self, masks: list[int]) -> list[int] | None:
+        """One round of the bounds of :meth:`deferred`; ``None`` when a cell has no digit left."""
+        target, plus = self.cage.target, self.cage.operation == "+"
+        lows = [(mask & -mask).bit_length() for mask in masks]
+        highs = [mask.bit_length() for mask in masks]
+        narrowed = []
+        if plus:
+            low_sum, high_sum = sum(lows), sum(highs)
+            for mask, low, high in zip(masks, lows, highs, strict=True):
+                least, most = target - (high_sum - high), target - (low_sum - low)
+                mask &= _between(least, most)
+                if not mask:
+                    return None
+                narrowed.append(mask)
+            return narrowed
+        low_product, high_product = math.prod(lows), math.prod(highs)
+        for mask, low, high in zip(masks, lows, highs, strict=True):
+            others_low, others_high = low_product // low, high_product // high
+            least, most = -(-target // others_high), target // others_low
+            mask &= self.divisors & _between(least, most)
+            if not mask:
+                return None
+            narrowed.append(mask)
+        return narrowed
+
+    def tuples(self, masks: Sequence[int]) -> list[int]:
+        """The digit tuples (packed) that fit ``masks`` and reach the target, no digit twice in a row or column."""
+        cage, n = self.cage, self.n
+        size, target, operation = len(masks), cage.target, cage.operation
+        found: list[int] = []
+        if not operation:
+            return [masks[0] & (1 << (target - 1))] if masks[0] >> (target - 1) & 1 else []
+        if operation in "-/":
+            for a in bits(masks[0]):
+                for b in bits(masks[1] & ~a):
+                    if cage.holds((a.bit_length(), b.bit_length())):
+                        found.append(a | b << n)
+            return found
+
+        rows, columns = self.rows, self.columns
+        row_used = [0] * n
+        column_used = [0] * n
+        plus = operation == "+"
+
+        def place(i: int, total: int, packed: int) -> None:
+            if i == size:
+                if total == target:
+                    found.append(packed)
+                return
+            left = size - i - 1
+            r, c = rows[i], columns[i]
+            free = masks[i] & ~(row_used[r] | column_used[c])
+            while free:
+                bit = free & -free
+                free ^= bit
+                digit = bit.bit_length()
+                if plus:
+                    now = total + digit
+                    if now + left > target or now + left * n < target:
+                        continue
+                else:
+                    now = total * digit
+                    if target % now:
+                        continue
+                row_used[r] |= bit
+                column_used[c] |= bit
+                place(i + 1, now, packed | bit << (i * n))
+                row_used[r] ^= bit
+                column_used[c] ^= bit
+
+        place(0, 0 if plus else 1, 0)
+        return found
+
+
+def _between(least: int, most: int) -> int:
+    """The mask of the digits from ``least`` to ``most`` (empty when there are none)."""
+    least = max(least, 1)
+    if most < least or least > MAX_SIZE:
+        return 0
+    return ((1 << min(most, MAX_SIZE)) - 1) & ~((1 << (least - 1)) - 1)
+
+
+def search(spec: Kendoku) -> LatinSearch:
+    """A fresh search of ``spec``: Latin-square propagation with the cages as table constraints (runs nothing yet)."""
+    return LatinSearch(spec.grid())
+
+
+# -- 6. the generator ---------------------------------------------------------------------
+
+
 def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: bool = True) -> Kendoku:
     """A random Kendoku: a random Latin square cut into random connected cages.
 
     Cages grow from random cells up to ``max_cage`` cells; a two-cell cage gets
     ``/`` or ``-`` when its digits allow, larger ones ``+`` or ``*``.  With
     ``unique`` the cutting is tried again (new seeds) until the solution is unique,
-    up to 50 times; each uniqueness check may try :data:`CHECK_ATTEMPTS` moves and
+    up to 50 times; each uniqueness check may try :data:`CHECK_ATTEMPTS` decisions and
     all of them :data:`GENERATE_ATTEMPTS`.  ``ValueError`` when ``n`` or ``max_cage``
     is out of range, or the grid cannot be cut into at most 52 cages that small.
     """
@@ -399,10 +433,6 @@ def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: boo
     return spec
 
 
-#: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
-CUT_TRIES = 100
-
-
 def _groups(n: int, max_cage: int, rng: random.Random) -> list[list[tuple[int, int]]]:
     """The cells cut into random connected groups of up to ``max_cage`` cells, sorted."""
     free = {(r, c) for r in range(n) for c in range(n)}
@@ -416,7 +446,8 @@ def _groups(n: int, max_cage: int, rng: random.Random) -> list[list[tuple[int, i
         group = [start]
         size = rng.choice([1] + [s for s in range(2, max_cage + 1) for _ in range(3)]) if max_cage > 1 else 1
         while len(group) < size:
-            options = [(r + dr, c + dc) for r, c in group for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)) if (r + dr, c + dc) in free]
+            options = [(r + dr, c + dc) for r, c in group for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                       if (r + dr, c + dc) in free]
             if not options:
                 break
             cell = rng.choice(options)
@@ -437,7 +468,7 @@ def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Ran
         raise ValueError(f"cutting a {n} x {n} grid into cages of at most {max_cage} cells needed more than "
                          f"{len(NAMES)} cages {CUT_TRIES} times: allow larger cages")
     cages = []
-    for name, group in zip(NAMES, groups):
+    for name, group in zip(NAMES, groups, strict=False):  # at most as many groups as names
         digits = [square[r][c] for r, c in group]
         if len(group) == 1:
             operation, target = "", digits[0]
@@ -453,21 +484,28 @@ def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Ran
     return Kendoku(n, cages)
 
 
+# -- 7. the descriptor --------------------------------------------------------------------
+
+
 PUZZLE = Puzzle(
     name="kendoku",
     description="Kendoku (KenKen): a Latin square cut into cages, each with a target and an operation",
     parse=parse,
     search=search,
     render=render,
-    as_json=lambda spec, solution: [list(row) for row in solution],
+    as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "kendoku"),
     check=check,
     limits=LIMITS,
 )
 
 
+# -- 8. the hook --------------------------------------------------------------------------
+
+
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: Kendoku."""
     return [PUZZLE]
 
 
@@ -495,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         spec = generate(args.size, args.seed, args.max_cage, not args.several)
     except ValueError as error:  # a cutting into few enough cages not found (see _cut)
         make.error(str(error))
-    print(spec.text(), end="")
+    print(text_of(spec), end="")
     return 0
 
 

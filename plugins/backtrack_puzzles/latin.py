@@ -18,14 +18,19 @@ where it is still possible (one integer, bit ``c`` for cell ``c``).  With both
 views, the peers that must lose a value are one ``&`` of two boards, and so are
 the places left for a value in a unit; and only what a change can affect is
 looked at again (a value taken from a cell can only become a hidden single in
-that cell's units).  :class:`LatinSearch` is the search: a level decides the
-undecided cell with the fewest candidates (among cells with two, the one with
-the most such peers), trying its values in ascending order; recording a move
-saves a copy of the state, and undoing it puts the copy back.
+that cell's units).  :class:`LatinSearch` is the search, a
+:class:`~backtrack.PropagatingSearch`: a decision sets the undecided cell with
+the fewest candidates (among cells with two, the one with the most such peers)
+to one of its values, in ascending order, and propagates; the state before a
+decision is kept as a copy, which rolling back puts back.
 
 :class:`UniquenessBudget` bounds the uniqueness checks of the puzzles'
 generators by a number of attempts, so that a generator ends, and ends with the
 same puzzle for the same seed on any machine.
+
+This module is not a puzzle of its own, so it has only some of the parts every
+puzzle module has, in the same order: the model (the grid, its units and
+constraints), the search, and what the puzzles' generators share.
 """
 
 from __future__ import annotations
@@ -35,12 +40,15 @@ import functools
 import random
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import Search, quoted
+from backtrack import PropagatingSearch, Search, quoted
 
 __all__ = [
     "Constraint", "LatinGrid", "LatinSearch", "Table", "UniquenessBudget", "bits", "random_latin_square", "values_of",
     "whole_argument",
 ]
+
+
+# -- 1. the model -------------------------------------------------------------------------
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -116,6 +124,7 @@ class Table(Constraint):
         return packed
 
     def narrow(self, masks: list[int]) -> list[int] | None:
+        """Every cell narrowed to the values of the tuples that fit ``masks``; ``None`` when none fits."""
         packed = self.pack(masks)
         stack = self._stack
         while stack and stack[-1][0] & packed != packed:
@@ -222,12 +231,18 @@ def _shape(n: int, extra: tuple[tuple[int, ...], ...]) -> _Shape:
     )
 
 
-class LatinSearch(Search):
-    """Propagate, then decide the most constrained cell; a move is ``(cell, value)``.
+# -- 5. the search ------------------------------------------------------------------------
 
-    ``moves`` yields only candidate values (``moves_are_valid``); a contradiction
-    found while propagating a move is signalled by no moves at the next level.
-    :meth:`solution` is the grid as a tuple of rows of values.
+
+class LatinSearch(PropagatingSearch):
+    """Propagate, then decide the most constrained cell; a decision is ``(cell, value)``.
+
+    The :class:`~backtrack.PropagatingSearch` parts: :meth:`start` propagates
+    the givens, :meth:`branch` offers the values of the cell :meth:`choose`
+    picks (``None`` when every cell is decided), :meth:`decide` sets a cell to a
+    value and propagates, and :meth:`mark` and :meth:`rollback` keep and put
+    back copies of the state.  :meth:`solution` is the grid as a tuple of rows
+    of values.
 
     The candidates are kept twice over, as in the two ways of reading a
     pencil-marked grid: ``cand[cell]`` has bit ``v - 1`` for each value ``v``
@@ -235,12 +250,10 @@ class LatinSearch(Search):
     where ``v`` is still possible.  The peers that must lose a value, and the
     places left for a value in a unit, are then one ``&`` away.  ``solved[v - 1]``
     has a bit per unit where ``v`` is placed, so that those units are never looked
-    at again for ``v``.  Recording a move saves a copy of the three lists and
-    undoing it puts the copy back: for grids of a few hundred cells, that costs
-    less than noting every single change.
+    at again for ``v``.  The state before a decision is kept as a copy of the
+    three lists: for grids of a few hundred cells, that costs less than noting
+    every single change on a trail.
     """
-
-    moves_are_valid = True
 
     def __init__(self, grid: LatinGrid):
         self.grid = grid
@@ -251,26 +264,16 @@ class LatinSearch(Search):
         self.solved: list[int] = [0] * grid.n
         #: While propagating: per value, the units to look at again for its places.
         self.recheck: list[int] = [0] * grid.n
-        self.saved: list[tuple[list[int], list[int], list[int]]] = []  # the state before each recorded move
-        self.failed: list[bool] = []
-        self.ok: bool | None = None  # the givens propagated (None: not yet)
-        self.chosen = (-1, -1)  # (depth, cell): what done() chose, for the next moves()
 
-    # -- propagation ------------------------------------------------------------
-    def _start(self) -> bool:
-        """Propagate the givens once (lazily: constructing a search runs nothing)."""
-        if self.ok is None:
-            self.ok = self._givens()
-        return self.ok
-
-    def _givens(self) -> bool:
+    # -- the propagating search's parts -------------------------------------------------
+    def start(self) -> bool:
         """Take the givens' values from their units in one sweep, then propagate the rest.
 
         A given (any cell with a single candidate) removes its value from every
         other cell of its units: done unit by unit rather than peer by peer, as
         the cheap way to start.  Then every value's places are looked at in every
         unit where it is not placed (hidden singles); after that, only what
-        changes is looked at again.
+        changes is looked at again.  ``False`` when the givens contradict each other.
         """
         grid, cand, places = self.grid, self.cand, self.places
         if not all(cand):
@@ -315,6 +318,53 @@ class LatinSearch(Search):
         pending = grid.full
         return self.propagate(singles, pending, (1 << len(grid.constraints)) - 1)
 
+    def branch(self) -> list[tuple[int, int]] | None:
+        """The values of the cell :meth:`choose` picks, ascending; ``None`` when every cell is decided."""
+        cell = self.choose()
+        if cell < 0:
+            return None
+        return [(cell, value) for value in values_of(self.cand[cell])]
+
+    def decide(self, decision: tuple[int, int]) -> bool:
+        """Set ``cell`` to ``value`` and propagate; ``False`` on a contradiction (or no such cell or value)."""
+        cell, value = decision
+        if not (0 <= cell < len(self.cand) and 1 <= value <= self.n):
+            return False
+        return self.assign(cell, value)
+
+    def mark(self) -> tuple[list[int], list[int], list[int]]:
+        """The state as it is, kept for :meth:`rollback`; the search goes on with copies of it.
+
+        Every change after :meth:`start` is made by a decision, and every
+        decision is made after a mark: so the lists handed to a mark are never
+        changed again, rolling back takes them as they are, without copying, and
+        a mark (the root's) can be rolled back to more than once.
+        """
+        kept = self.cand, self.places, self.solved
+        self.cand, self.places, self.solved = self.cand[:], self.places[:], self.solved[:]
+        return kept
+
+    def rollback(self, mark: tuple[list[int], list[int], list[int]]) -> None:
+        """Go back to the state of ``mark`` (see :meth:`mark`)."""
+        self.cand, self.places, self.solved = mark
+
+    def solution(self, path: tuple) -> tuple[tuple[int, ...], ...]:
+        """The grid as a tuple of rows of values (every cell is decided)."""
+        n = self.n
+        values = [mask.bit_length() for mask in self.cand]
+        return tuple(tuple(values[r * n : r * n + n]) for r in range(n))
+
+    def format_move(self, level: int, move: tuple[int, int]) -> str:
+        """A decision as a player says it: ``5 in row 3, column 7`` (rows and columns counted from 1)."""
+        cell, value = move
+        row, column = divmod(cell, self.n)
+        return f"{self.value_name(value)} in row {row + 1}, column {column + 1}"
+
+    def value_name(self, value: int) -> str:
+        """How a value is written in the puzzle's own text (the number; Sudoku uses letters above 9)."""
+        return str(value)
+
+    # -- propagation and the branching choice ---------------------------------------------
     def _keep(self, cell: int, mask: int) -> int:
         """Narrow ``cell`` to the values of ``mask`` in both views; the values it lost.
 
@@ -333,7 +383,11 @@ class LatinSearch(Search):
         return lost
 
     def assign(self, cell: int, value: int) -> bool:
-        """Set ``cell`` to ``value`` and propagate; ``False`` on a contradiction."""
+        """Set ``cell`` to ``value`` (from 1 to n) and propagate; ``False`` on a contradiction.
+
+        It changes the state in place: a search calls it through :meth:`decide`,
+        after a mark; :func:`random_latin_square` calls it on a search of its own.
+        """
         bit = 1 << (value - 1)
         mask = self.cand[cell]
         if not mask & bit:
@@ -354,11 +408,12 @@ class LatinSearch(Search):
         constraint ``i`` must narrow its cells again.  The cheapest rule runs
         first: all naked singles, then one value's hidden singles, then one
         constraint, and round again.  ``False`` on a contradiction (the caller
-        puts its saved copy back).
+        rolls back to its mark).
         """
         grid = self.grid
         cand, places, recheck, solved = self.cand, self.places, self.recheck, self.solved
-        peer_board, unit_board, unit_bits, constraint_bits = grid.peer_board, grid.unit_board, grid.unit_bits, grid.constraint_bits
+        peer_board, unit_board = grid.peer_board, grid.unit_board
+        unit_bits, constraint_bits = grid.unit_bits, grid.constraint_bits
         keep = self._keep
         constrained = bool(grid.constraints)
         while True:
@@ -420,7 +475,7 @@ class LatinSearch(Search):
             narrowed = constraint.narrow([cand[cell] for cell in cells])
             if narrowed is None:
                 return False
-            for cell, mask in zip(cells, narrowed):
+            for cell, mask in zip(cells, narrowed, strict=True):
                 if mask != cand[cell]:
                     if not mask & (mask - 1):
                         if not mask:
@@ -478,53 +533,8 @@ class LatinSearch(Search):
                         break
         return best
 
-    # -- the five methods ---------------------------------------------------------
-    def moves(self, level: int) -> Iterable[tuple[int, int]]:
-        if not self._start() or (self.failed and self.failed[-1]):
-            return ()
-        depth, cell = self.chosen
-        if depth != len(self.saved):
-            cell = self.choose()
-        if cell < 0:
-            # Everything is decided by propagation alone: one move confirms it.
-            return ((0, self.cand[0].bit_length()),)
-        return [(cell, value) for value in values_of(self.cand[cell])]
 
-    def valid(self, level: int, move: tuple[int, int]) -> bool:
-        cell, value = move
-        return self._start() and 1 <= value <= self.n and bool(self.cand[cell] >> (value - 1) & 1)
-
-    def record(self, level: int, move: tuple[int, int]) -> None:
-        if self.ok is None:
-            self._start()
-        self.saved.append((self.cand[:], self.places[:], self.solved[:]))
-        self.failed.append(not self.ok or not self.assign(*move))
-
-    def undo(self, level: int, move: tuple[int, int]) -> None:
-        self.failed.pop()
-        self.cand, self.places, self.solved = self.saved.pop()
-
-    def done(self, level: int) -> bool:
-        if self.failed[-1]:
-            return False
-        cell = self.choose()
-        self.chosen = (len(self.saved), cell)
-        return cell < 0
-
-    def solution(self, path: tuple) -> tuple[tuple[int, ...], ...]:
-        n = self.n
-        values = [mask.bit_length() for mask in self.cand]
-        return tuple(tuple(values[r * n : r * n + n]) for r in range(n))
-
-    def format_move(self, level: int, move: tuple[int, int]) -> str:
-        """A move as a player says it: ``5 in row 3, column 7`` (rows and columns counted from 1)."""
-        cell, value = move
-        row, column = divmod(cell, self.n)
-        return f"{self.value_name(value)} in row {row + 1}, column {column + 1}"
-
-    def value_name(self, value: int) -> str:
-        """How a value is written in the puzzle's own text (the number; Sudoku uses letters above 9)."""
-        return str(value)
+# -- 6. what the generators share -----------------------------------------------------------
 
 
 class _OverBudget(Exception):
@@ -532,12 +542,14 @@ class _OverBudget(Exception):
 
 
 class UniquenessBudget:
-    """A generator's uniqueness checks, bounded by a number of attempts (moves tried), not by time.
+    """A generator's uniqueness checks, bounded by a number of attempts (decisions tried), not by time.
 
     A generator takes givens or clues away while :meth:`unique` proves that the
     solution stays unique.  Some checks of large grids need a long search; each
     check may make at most ``per_check`` attempts and all of them together at
-    most ``total``.  A check that runs out is not a proof, so the given stays:
+    most ``total``.  A check costs the attempts it makes, and at least one (a
+    check that the givens settle alone too), so that the total bounds the number
+    of checks as well.  A check that runs out is not a proof, so the given stays:
     the puzzle made is still unique, just not as sparse.  Attempts, unlike
     seconds, make the same puzzle from the same seed on every machine.
     """
@@ -551,25 +563,25 @@ class UniquenessBudget:
         allowed = min(self.per_check, self.left)
         if allowed <= 0:
             return False
-        record = search.record
+        valid = search.valid
+        tried = 0
 
-        def counted(level: int, move: object) -> None:
-            nonlocal allowed
-            allowed -= 1
-            if allowed < 0:
-                raise _OverBudget
-            record(level, move)
+        def counted(level: int, move: object) -> bool:
+            nonlocal tried
+            tried += 1
+            if tried > allowed:
+                raise _OverBudget  # before the decision: the search is left whole
+            return valid(level, move)
 
-        # The engine binds the search's methods once per walk: this one counts every move recorded
-        # (a LatinSearch records every move it tries).
-        search.record = counted  # type: ignore[method-assign]
+        # The engine binds the search's methods once per walk: this one counts every decision tried.
+        search.valid = counted  # type: ignore[method-assign]
         try:
             return search.count(limit=2) == 1
         except _OverBudget:
             return False
         finally:
-            del search.record
-            self.left -= search.report.attempts
+            del search.valid
+            self.left -= max(1, tried)
 
 
 def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
@@ -580,7 +592,7 @@ def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ..
     """
     while True:
         search = LatinSearch(LatinGrid(n))
-        search._start()
+        search.start()
         while True:
             open_cells = [cell for cell, mask in enumerate(search.cand) if mask & (mask - 1)]
             if not open_cells:

@@ -12,6 +12,10 @@ three bitmasks, so the engine skips ``valid`` and counts each move tried as an
 attempt.  In a trace both show a move as the queen's column counted from 0, as the
 levels count the rows (the ``bitmask`` search's moves are single bits inside).
 
+The model is :class:`Queens` (the board size); the parts follow the common
+order of every puzzle module: model, parser, text form, checker, searches,
+descriptor, hook.
+
 Why at most 64: setting up any board is instant, but from N = 30 on, even the
 first solution takes these searches many seconds (tens of millions of attempts),
 growing fast with N, so larger boards would only seem to hang.
@@ -29,6 +33,9 @@ from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, 
 MAX_SIZE = 64
 
 
+# -- 1. the model ------------------------------------------------------------------------
+
+
 class Queens:
     """The N-Queens puzzle on an ``n`` x ``n`` board."""
 
@@ -39,6 +46,9 @@ class Queens:
 
     def __repr__(self) -> str:
         return f"Queens({self.n})"
+
+
+# -- 2. the parser -----------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Queens:
@@ -57,14 +67,55 @@ def parse(text: str, source: str = "<input>") -> Queens:
     return Queens(size)
 
 
-def build(n: int = 8, **_: object) -> Queens:
-    """A board from the parameter ``n`` alone."""
-    return Queens(n)
+# -- 3. the text form --------------------------------------------------------------------
+
+
+def text_of(spec: Queens) -> str:
+    """The puzzle in the input format: ``parse(text_of(spec))`` is the same board."""
+    return f"{spec.n}\n"
 
 
 def render(spec: Queens, solution: tuple[int, ...]) -> str:
     """Rows of ``Q`` and ``.``; ``solution[row]`` is the queen's column."""
     return "\n".join("".join("Q" if column == queen else "." for column in range(spec.n)) for queen in solution)
+
+
+def as_json(spec: Queens, solution: Sequence[int]) -> list[int]:
+    """The queens' columns, row by row, counted from 0."""
+    return list(solution)
+
+
+# -- 4. the checker ----------------------------------------------------------------------
+
+
+def check(spec: Queens, solution: Sequence[int]) -> list[str]:
+    """The rules ``solution`` breaks (an empty list when none), rows and columns counted from 1.
+
+    ``solution[row]`` is the column of the queen in that row, counted from 0, as the
+    searches yield it.  Independent of both searches: one queen per row, each on the
+    board, and no two in the same column or on the same diagonal.
+    """
+    n = spec.n
+    broken: list[str] = []
+    if len(solution) != n:
+        broken.append(f"expected {n} queens, one in each of the {n} rows, found {len(solution)}")
+    placed: list[tuple[int, int]] = []  # row, column of the queens on the board
+    for row, column in enumerate(solution):
+        if type(column) is not int or not 0 <= column < n:
+            broken.append(f"row {row + 1}: the queen's column {column!r} is not on the board (columns 1 to {n})")
+        else:
+            placed.append((row, column))
+    for index, (row, column) in enumerate(placed):
+        for other_row, other_column in placed[index + 1 :]:
+            where = f"row {row + 1}, column {column + 1} and row {other_row + 1}, column {other_column + 1}"
+            if column == other_column:
+                broken.append(f"the queens at {where} share a column")
+            elif abs(column - other_column) == other_row - row:
+                broken.append(f"the queens at {where} share a diagonal")
+    return broken
+
+
+# -- 5. the searches ---------------------------------------------------------------------
 
 
 class ClassicQueensSearch(Search):
@@ -161,40 +212,20 @@ def _single_bits(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-def check(spec: Queens, solution: Sequence[int]) -> list[str]:
-    """The rules ``solution`` breaks (an empty list when none), rows and columns counted from 1.
-
-    ``solution[row]`` is the column of the queen in that row, counted from 0, as the
-    searches yield it.  Independent of both searches: one queen per row, each on the
-    board, and no two in the same column or on the same diagonal.
-    """
-    n = spec.n
-    broken: list[str] = []
-    if len(solution) != n:
-        broken.append(f"expected {n} queens, one in each of the {n} rows, found {len(solution)}")
-    placed: list[tuple[int, int]] = []  # row, column of the queens on the board
-    for row, column in enumerate(solution):
-        if type(column) is not int or not 0 <= column < n:
-            broken.append(f"row {row + 1}: the queen's column {column!r} is not on the board (columns 1 to {n})")
-        else:
-            placed.append((row, column))
-    for index, (row, column) in enumerate(placed):
-        for other_row, other_column in placed[index + 1 :]:
-            where = f"row {row + 1}, column {column + 1} and row {other_row + 1}, column {other_column + 1}"
-            if column == other_column:
-                broken.append(f"the queens at {where} share a column")
-            elif abs(column - other_column) == other_row - row:
-                broken.append(f"the queens at {where} share a diagonal")
-    return broken
-
-
 SEARCHES = {"bitmask": BitmaskQueensSearch, "classic": ClassicQueensSearch}
 
 
-def search(spec: Queens, method: str = "bitmask", **_: object) -> Search:
+def search(spec: Queens, method: str = "bitmask") -> Search:
     """A fresh search of ``spec``; ``method`` is ``bitmask`` (default) or ``classic``."""
     return SEARCHES[method](spec)
 
+
+def build(n: int = 8) -> Queens:
+    """A board from the parameter ``n`` alone."""
+    return Queens(n)
+
+
+# -- 6. the descriptor -------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="queens",
@@ -205,13 +236,17 @@ PUZZLE = Puzzle(
     build=build,
     params=(
         Param("n", "board size N, when no file is given", int, 8, low=1, high=MAX_SIZE),
-        Param("method", "the search: bitmask (moves yield free columns) or classic (valid checks)", str, "bitmask", tuple(SEARCHES)),
+        Param("method", "the search: bitmask (moves yield free columns) or classic (valid checks)", str, "bitmask",
+              tuple(SEARCHES)),
     ),
-    as_json=lambda spec, solution: list(solution),
+    as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "queens"),
     check=check,
     limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} (N at most {MAX_SIZE})",
 )
+
+
+# -- 7. the hook -------------------------------------------------------------------------
 
 
 @hookimpl

@@ -8,8 +8,8 @@ letter and the direction's: ``BW``.  The goal robot must *stop* on the white
 robot's cell (the target); any robot may move.  Solutions are the shortest move
 sequences; counting counts the distinct shortest sequences.
 
-Input: the board drawing that ``str(Spelbord)`` makes, optionally preceded by a
-line ``goal: B`` (default ``A``)::
+Input: the board drawing (as ``str(Board)`` prints it, and the exercise's
+``str(Spelbord)``), optionally preceded by a line ``goal: B`` (default ``A``)::
 
     +-+-+-+
     |a  |*|
@@ -21,10 +21,11 @@ line ``goal: B`` (default ``A``)::
 border) and a space for none; after each cell ``|`` for a wall on its right (or
 the border) and a space for none.  A cell is a space, ``*`` (the white robot), a
 robot's lower-case letter, or its upper-case letter when the white robot shares
-its cell.  Instead of the drawing, a line may hold the board's ``repr``
-(``Spelbord(m, n, below, right, robots, white)``), read as data, never evaluated:
-whole numbers, and cell numbers in ``(...)``, ``[...]`` or ``{...}`` (the robots in
-order, so not in a set).  Lines starting with ``#`` are comments.
+its cell.  Instead of the drawing, a line may hold the board's ``repr`` as the
+exercise's class writes it (``Spelbord(m, n, below, right, robots, white)``), read
+as data, never evaluated: whole numbers, and cell numbers in ``(...)``, ``[...]``
+or ``{...}`` (the robots in order, so not in a set).  Lines starting with ``#``
+are comments.
 
 Limits: boards of up to :data:`MAX_SIZE` (64) rows and columns, up to
 :data:`MAX_ROBOTS` (26) robots, a ``Spelbord(...)`` line of up to
@@ -37,10 +38,18 @@ robot stands on the target already).  When ``max_moves`` cuts the search, the
 answer is *unknown*, not *unsolvable*: longer solutions may exist.  A solution
 is a :class:`Moves` tuple; :func:`check` names the first move that breaks a rule.
 
+The model is :class:`Board` (walls below and right of cells, the robots' cells,
+the target) and :class:`Ricochet` (a board and its goal robot): the parser makes
+it, and the search, the checker and the text form read it.  The Dutch exercise's
+class :class:`Spelbord` (``onder``, ``rechts``, ``wit``, ``buur``, ``glijden``,
+``zet``) keeps its API as a façade that builds a :class:`Board`; it follows the
+model, and nothing else reads it.
+
 The search is :class:`backtrack.shortest.ShortestSearch` (iterative deepening)
 with the goal robot's distance to the target, were it able to stop anywhere, as
 its lower bound, and a transposition table (robot positions, the non-goal robots
-interchangeable) that prunes only what cannot lose a shortest sequence.
+interchangeable) that prunes only what cannot lose a shortest sequence.  It is a
+plain search (no propagation), so an attempt is one call of ``valid``.
 """
 
 from __future__ import annotations
@@ -51,114 +60,107 @@ import random
 import re
 import sys
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Collection, Sequence
 
 from backtrack import InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
 from backtrack.shortest import ShortestSearch
 
+#: The directions a robot slides, in the order the search tries them.
 DIRECTIONS = "NESW"
 #: The most rows and the most columns of a board (a drawing, a ``Spelbord(...)`` line or a generated board).
 MAX_SIZE = 64
 #: The most robots: one per letter A to Z.
 MAX_ROBOTS = 26
+#: The longest ``Spelbord(...)`` line read (the ``repr`` of a 64 x 64 board walled everywhere has under 50,000).
+MAX_LITERAL = 200_000
 #: The smallest board the generator makes (each quadrant needs room for its walls).
 MIN_GENERATED = 8
 #: The largest seed the generator takes.
 MAX_SEED = 2**64 - 1
+#: The distance to the target of a cell the goal robot can never reach it from.
+INFINITE = 1 << 30
 
 
-class Spelbord:
-    """A Ricochet Robots board: walls, coloured robots (A, B, ...) and the white robot.
+# -- 1. the model ------------------------------------------------------------------------
 
-    ``onder`` holds the cells with a wall below them, ``rechts`` the cells with a
-    wall on their right (walls along the border are implied); ``robots[i]`` is the
-    cell of robot ``chr(65 + i)``; ``wit`` is the white robot's cell.  Cells are
-    numbered in reading order from 0.
+
+@dataclass(frozen=True)
+class Board:
+    """A Ricochet Robots board: its walls, the coloured robots (A, B, ...) and the target.
+
+    Cells are numbered in reading order from 0.  ``walls_below`` holds the cells
+    with a wall below them, ``walls_right`` the cells with a wall on their right
+    (walls along the border are implied); ``robots[i]`` is the cell of robot
+    ``chr(65 + i)``; ``target`` is the white robot's cell.  A board is a value:
+    :meth:`moved` makes a new one.
     """
 
-    def __init__(self, m: int, n: int, onder: Collection[int], rechts: Collection[int], robots: Sequence[int], wit: int):
-        self.m = m
-        self.n = n
-        self.onder = frozenset(onder)
-        self.rechts = frozenset(rechts)
-        self.robots = list(robots)
-        self.wit = wit
+    rows: int
+    columns: int
+    walls_below: frozenset[int]
+    walls_right: frozenset[int]
+    robots: tuple[int, ...]
+    target: int
+
+    def __post_init__(self) -> None:
+        # Any collections of cells are accepted; the board keeps sets and a tuple.
+        object.__setattr__(self, "walls_below", frozenset(self.walls_below))
+        object.__setattr__(self, "walls_right", frozenset(self.walls_right))
+        object.__setattr__(self, "robots", tuple(self.robots))
 
     def __repr__(self) -> str:
         return (
-            f"Spelbord({self.m}, {self.n}, {tuple(sorted(self.onder))!r}, {tuple(sorted(self.rechts))!r}, "
-            f"{tuple(self.robots)!r}, {self.wit})"
+            f"Board(rows={self.rows}, columns={self.columns}, walls_below={tuple(sorted(self.walls_below))}, "
+            f"walls_right={tuple(sorted(self.walls_right))}, robots={self.robots}, target={self.target})"
         )
 
     def __str__(self) -> str:
-        m, n = self.m, self.n
-        where = {cell: robot for robot, cell in enumerate(self.robots)}
-        lines = ["+-" * n + "+"]
-        for row in range(m):
-            cells = ["|"]
-            corners = ["+"]
-            for column in range(n):
-                cell = row * n + column
-                robot = where.get(cell)
-                if robot is None:
-                    cells.append("*" if cell == self.wit else " ")
-                else:
-                    letter = chr(65 + robot)
-                    cells.append(letter if cell == self.wit else letter.lower())
-                cells.append("|" if column == n - 1 or cell in self.rechts else " ")
-                corners.append("-" if row == m - 1 or cell in self.onder else " ")
-                corners.append("+")
-            lines.append("".join(cells))
-            lines.append("".join(corners))
-        return "\n".join(lines)
+        """The drawing (see :func:`drawing_of`)."""
+        return drawing_of(self)
 
-    def copy(self) -> "Spelbord":
-        """An independent board with the same walls and robots."""
-        return Spelbord(self.m, self.n, self.onder, self.rechts, self.robots, self.wit)
+    def neighbour(self, cell: int, direction: str) -> int | None:
+        """The cell next to ``cell`` in ``direction`` (N, E, S or W), or None behind a wall or the border."""
+        n = self.columns
+        if direction == "N":
+            return None if cell < n or cell - n in self.walls_below else cell - n
+        if direction == "S":
+            return None if cell >= (self.rows - 1) * n or cell in self.walls_below else cell + n
+        if direction == "E":
+            return None if cell % n == n - 1 or cell in self.walls_right else cell + 1
+        if direction == "W":
+            return None if cell % n == 0 or cell - 1 in self.walls_right else cell - 1
+        raise ValueError(f"a direction is N, E, S or W, not {direction!r}")
 
-    def buur(self, i: int, richting: str) -> int | None:
-        """The cell next to cell ``i`` in direction ``richting`` (N, E, S, W), or None behind a wall."""
-        n = self.n
-        richting = richting.upper()
-        if richting == "N":
-            return None if i < n or i - n in self.onder else i - n
-        if richting == "S":
-            return None if i >= (self.m - 1) * n or i in self.onder else i + n
-        if richting == "E":
-            return None if i % n == n - 1 or i in self.rechts else i + 1
-        if richting == "W":
-            return None if i % n == 0 or i - 1 in self.rechts else i - 1
-        raise ValueError(f"a direction is N, E, S or W, not {richting!r}")
-
-    def glijden(self, i: int, richting: str) -> int:
-        """The cell where a robot sliding from cell ``i`` in direction ``richting`` stops."""
+    def slide(self, cell: int, direction: str) -> int:
+        """Where a robot sliding from ``cell`` in ``direction`` stops: at a wall or another robot's cell."""
         others = set(self.robots)
-        others.discard(i)
+        others.discard(cell)
         while True:
-            following = self.buur(i, richting)
+            following = self.neighbour(cell, direction)
             if following is None or following in others:
-                return i
-            i = following
+                return cell
+            cell = following
 
-    def zet(self, zet: str) -> "Spelbord":
-        """Make move ``zet`` (robot letter and direction, any case) and return this board."""
-        robot = ord(zet[0].upper()) - 65
-        self.robots[robot] = self.glijden(self.robots[robot], zet[1])
-        return self
+    def moved(self, move: str) -> Board:
+        """The board after ``move``: a robot's letter and a direction, such as ``"BW"``."""
+        robot = ord(move[0]) - 65
+        robots = list(self.robots)
+        robots[robot] = self.slide(robots[robot], move[1])
+        return replace(self, robots=tuple(robots))
 
 
 @dataclass
 class Ricochet:
     """A puzzle instance: a board and the goal robot (its index: 0 is A)."""
 
-    board: Spelbord
+    board: Board
     goal: int = 0
 
     def __str__(self) -> str:
-        """The file format: the ``goal:`` line and the drawing."""
-        return f"goal: {chr(65 + self.goal)}\n{self.board}"
+        """The file format: the ``goal:`` line and the drawing (see :func:`text_of`)."""
+        return text_of(self)
 
 
 class Moves(tuple):
@@ -170,7 +172,7 @@ class Moves(tuple):
 
     goal: int
 
-    def __new__(cls, moves: Sequence[str] = (), goal: int = 0) -> "Moves":
+    def __new__(cls, moves: Sequence[str] = (), goal: int = 0) -> Moves:
         made = super().__new__(cls, moves)
         made.goal = goal
         return made
@@ -179,7 +181,60 @@ class Moves(tuple):
         return Moves, (tuple(self), self.goal)
 
 
-# -- parsing ----------------------------------------------------------------------
+# -- the exercise's board (Spelbord): a façade over the model ----------------------------
+
+
+class Spelbord:
+    """The exercise's board with its Dutch API: a façade that builds a :class:`Board` (``self.board``).
+
+    ``Spelbord(m, n, onder, rechts, robots, wit)``: ``onder`` holds the cells with a
+    wall below them, ``rechts`` the cells with a wall on their right (walls along
+    the border are implied); ``robots[i]`` is the cell of robot ``chr(65 + i)``;
+    ``wit`` is the white robot's cell.  ``buur`` and ``glijden`` take directions in
+    any case; ``zet`` moves a robot on this board and returns it.  The search, the
+    checker and the text form read the :class:`Board`, never this class.
+    """
+
+    def __init__(
+        self, m: int, n: int, onder: Collection[int], rechts: Collection[int], robots: Sequence[int], wit: int
+    ):
+        self.m = m
+        self.n = n
+        self.onder = frozenset(onder)
+        self.rechts = frozenset(rechts)
+        self.robots = list(robots)
+        self.wit = wit
+
+    @property
+    def board(self) -> Board:
+        """The model of this board as it stands now."""
+        return Board(self.m, self.n, self.onder, self.rechts, tuple(self.robots), self.wit)
+
+    def __repr__(self) -> str:
+        return literal_of(self.board)
+
+    def __str__(self) -> str:
+        return drawing_of(self.board)
+
+    def copy(self) -> Spelbord:
+        """An independent board with the same walls and robots."""
+        return Spelbord(self.m, self.n, self.onder, self.rechts, self.robots, self.wit)
+
+    def buur(self, i: int, richting: str) -> int | None:
+        """The cell next to cell ``i`` in direction ``richting`` (N, E, S, W), or None behind a wall."""
+        return self.board.neighbour(i, richting.upper())
+
+    def glijden(self, i: int, richting: str) -> int:
+        """The cell where a robot sliding from cell ``i`` in direction ``richting`` stops."""
+        return self.board.slide(i, richting.upper())
+
+    def zet(self, zet: str) -> Spelbord:
+        """Make move ``zet`` (robot letter and direction, any case) and return this board."""
+        self.robots[:] = self.board.moved(zet[0].upper() + zet[1].upper()).robots
+        return self
+
+
+# -- 2. the parser -----------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Ricochet:
@@ -199,7 +254,8 @@ def parse(text: str, source: str = "<input>") -> Ricochet:
             key, colon, value = stripped.partition(":")
             letter = value.strip()
             column = indent + len(key) + len(colon) + (len(value) - len(value.lstrip())) + 1
-            if key.strip().lower() != "goal" or not colon or len(letter) != 1 or not letter.isalpha() or not letter.isascii():
+            one_letter = len(letter) == 1 and letter.isalpha() and letter.isascii()
+            if key.strip().lower() != "goal" or not colon or not one_letter:
                 raise InputError(
                     f"expected 'goal: LETTER' (the robot to bring to the target), found {quoted(stripped)}",
                     source, number, indent + 1,
@@ -226,28 +282,37 @@ def parse(text: str, source: str = "<input>") -> Ricochet:
     elif drawing:
         board = _parse_drawing(drawing, source)
     else:
-        raise InputError("expected a board drawing (lines of '+', '-', '|' and cells) or a Spelbord(...) line, found none", source)
+        raise InputError(
+            "expected a board drawing (lines of '+', '-', '|' and cells) or a Spelbord(...) line, found none", source
+        )
     robot = 0
     if goal is not None:
         number, column, letter = goal
         robot = ord(letter) - 65
         if robot >= len(board.robots):
-            raise InputError(f"unknown goal robot {letter!r}: the board has robots {_letters(len(board.robots))}", source, number, column)
+            raise InputError(
+                f"unknown goal robot {letter!r}: the board has robots {_letters(len(board.robots))}",
+                source, number, column,
+            )
     return Ricochet(board, robot)
 
 
 def _letters(count: int) -> str:
+    """The letters of ``count`` robots: ``A, B, C``."""
     return ", ".join(chr(65 + robot) for robot in range(count))
 
 
-def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
+def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Board:
+    """The board of a drawing (its lines with their numbers); InputError naming line and column."""
     first_number, first = lines[0]
     width = len(first)
     widest = 2 * MAX_SIZE + 1
     wrong = next((c for c, char in enumerate(first[: widest + 1]) if char != "+-"[c % 2]), None)
     if wrong is not None or width < 3 or width % 2 == 0:
         column = width + 1 if wrong is None else wrong + 1
-        raise InputError("expected the top border '+-+-...+' (a '+' at every corner, '-' between them)", source, first_number, column)
+        raise InputError(
+            "expected the top border '+-+-...+' (a '+' at every corner, '-' between them)", source, first_number, column
+        )
     if width > widest:
         raise InputError(
             f"a board has at most {MAX_SIZE} columns (a top border of {widest} characters), "
@@ -257,8 +322,8 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
     if len(lines) % 2 == 0:
         raise InputError("expected a line of corners '+-+-...+' under the last row of cells", source, lines[-1][0] + 1)
     m = len(lines) // 2
-    onder: set[int] = set()
-    rechts: set[int] = set()
+    below: set[int] = set()
+    right: set[int] = set()
     robots: dict[int, tuple[int, int, int]] = {}  # robot -> cell, line, column
     white: tuple[int, int, int] | None = None
     for index, (number, line) in enumerate(lines):
@@ -279,9 +344,11 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                     raise InputError(f"expected '-' on the bottom border, found {char!r}", source, number, column + 1)
                 elif char == "-":
                     if not last:
-                        onder.add((index // 2 - 1) * n + column // 2)
+                        below.add((index // 2 - 1) * n + column // 2)
                 elif char != " ":
-                    raise InputError(f"expected '-' (a wall) or a space between corners, found {char!r}", source, number, column + 1)
+                    raise InputError(
+                        f"expected '-' (a wall) or a space between corners, found {char!r}", source, number, column + 1
+                    )
             continue
         row = index // 2
         for column, char in enumerate(line):
@@ -290,9 +357,11 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                     raise InputError(f"expected '|' on the border, found {char!r}", source, number, column + 1)
             elif column % 2 == 0:
                 if char == "|":
-                    rechts.add(row * n + column // 2 - 1)
+                    right.add(row * n + column // 2 - 1)
                 elif char != " ":
-                    raise InputError(f"expected '|' (a wall) or a space between cells, found {char!r}", source, number, column + 1)
+                    raise InputError(
+                        f"expected '|' (a wall) or a space between cells, found {char!r}", source, number, column + 1
+                    )
             else:
                 cell = row * n + column // 2
                 if char == " ":
@@ -308,7 +377,8 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                     continue
                 if not ("a" <= char <= "z" or "A" <= char <= "Z"):
                     raise InputError(
-                        f"unknown character {char!r} in a cell: expected a space, '*' (the white robot) or a robot's letter",
+                        f"unknown character {char!r} in a cell: "
+                        "expected a space, '*' (the white robot) or a robot's letter",
                         source, number, column + 1,
                     )
                 robot = ord(char.upper()) - 65
@@ -320,7 +390,9 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                     )
                 robots[robot] = (cell, number, column + 1)
     if white is None:
-        raise InputError("no target cell: expected one '*' (or an upper-case robot letter) for the white robot", source, first_number)
+        raise InputError(
+            "no target cell: expected one '*' (or an upper-case robot letter) for the white robot", source, first_number
+        )
     if not robots:
         raise InputError("expected at least one robot (a letter a, b, ...), found none", source, first_number)
     for robot in range(len(robots)):
@@ -331,11 +403,9 @@ def _parse_drawing(lines: list[tuple[int, str]], source: str) -> Spelbord:
                 f"robots are lettered A, B, C, ... without gaps: found {chr(65 + later)} but no {chr(65 + robot)}",
                 source, number, column,
             )
-    return Spelbord(m, n, onder, rechts, [robots[robot][0] for robot in range(len(robots))], white[0])
+    cells = tuple(robots[robot][0] for robot in range(len(robots)))
+    return Board(m, n, frozenset(below), frozenset(right), cells, white[0])
 
-
-#: The longest ``Spelbord(...)`` line read (the ``repr`` of a 64 x 64 board walled everywhere has under 50,000).
-MAX_LITERAL = 200_000
 
 LITERAL_FORM = "Spelbord(m, n, (cells with a wall below), (cells with a wall right), (robot cells), white cell)"
 
@@ -430,7 +500,7 @@ class _LiteralReader:
         return _Argument(column, items=items, bracket=text)
 
 
-def _parse_literal(number: int, line: str, source: str) -> Spelbord:
+def _parse_literal(number: int, line: str, source: str) -> Board:
     """The board of a ``Spelbord(...)`` line, read as data (never evaluated); InputError naming line and column."""
 
     def error(message: str, column: int) -> InputError:
@@ -460,12 +530,12 @@ def _parse_literal(number: int, line: str, source: str) -> Spelbord:
     m = whole(arguments[0], "the number of rows", 1, MAX_SIZE)
     n = whole(arguments[1], "the number of columns", 1, MAX_SIZE)
     last = m * n - 1
-    onder = cells(arguments[2], "the cells with a wall below", "a cell with a wall below", last)
-    for cell, column in onder:
+    below = cells(arguments[2], "the cells with a wall below", "a cell with a wall below", last)
+    for cell, column in below:
         if cell >= (m - 1) * n:
             raise error(f"a wall below a cell of the last row is the border: cell {cell}", column)
-    rechts = cells(arguments[3], "the cells with a wall on their right", "a cell with a wall on its right", last)
-    for cell, column in rechts:
+    right = cells(arguments[3], "the cells with a wall on their right", "a cell with a wall on its right", last)
+    for cell, column in right:
         if cell % n == n - 1:
             raise error(f"a wall right of a cell of the last column is the border: cell {cell}", column)
     if arguments[4].bracket == "{":
@@ -480,21 +550,74 @@ def _parse_literal(number: int, line: str, source: str) -> Spelbord:
         if cell in seen:
             raise error(f"robots {chr(65 + seen[cell])} and {chr(65 + robot)} on the same cell {cell}", column)
         seen[cell] = robot
-    wit = whole(arguments[5], "the white robot's cell", 0, last)
-    return Spelbord(m, n, [cell for cell, _ in onder], [cell for cell, _ in rechts], [cell for cell, _ in robots], wit)
+    target = whole(arguments[5], "the white robot's cell", 0, last)
+    return Board(m, n, frozenset(cell for cell, _ in below), frozenset(cell for cell, _ in right),
+                 tuple(cell for cell, _ in robots), target)
 
 
-# -- rendering --------------------------------------------------------------------
+
+
+def robot_letter(text: str) -> str:
+    """A robot's letter as given (``b``, `` B ``) in upper case; other text unchanged (the caller refuses it)."""
+    return text.strip().upper() if text.isascii() else text
+
+
+def _goal_index(goal: str, robots: int) -> int:
+    """The index of the goal robot named by the parameter ``goal`` on a board of ``robots`` robots."""
+    letter = robot_letter(str(goal))
+    if len(letter) != 1 or not "A" <= letter <= chr(64 + robots):
+        raise InputError(f"unknown goal robot {quoted(str(goal))}: the board has robots {_letters(robots)}", "-p goal")
+    return ord(letter) - 65
+
+
+# -- 3. the text form --------------------------------------------------------------------
+
+
+def drawing_of(board: Board) -> str:
+    """The board drawing of the file format (what ``str(Spelbord)`` printed in the exercise)."""
+    m, n = board.rows, board.columns
+    where = {cell: robot for robot, cell in enumerate(board.robots)}
+    lines = ["+-" * n + "+"]
+    for row in range(m):
+        cells = ["|"]
+        corners = ["+"]
+        for column in range(n):
+            cell = row * n + column
+            robot = where.get(cell)
+            if robot is None:
+                cells.append("*" if cell == board.target else " ")
+            else:
+                letter = chr(65 + robot)
+                cells.append(letter if cell == board.target else letter.lower())
+            cells.append("|" if column == n - 1 or cell in board.walls_right else " ")
+            corners.append("-" if row == m - 1 or cell in board.walls_below else " ")
+            corners.append("+")
+        lines.append("".join(cells))
+        lines.append("".join(corners))
+    return "\n".join(lines)
+
+
+def literal_of(board: Board) -> str:
+    """The board as one line, ``Spelbord(m, n, below, right, robots, white)``: the exercise's ``repr``, which parses."""
+    return (
+        f"Spelbord({board.rows}, {board.columns}, {tuple(sorted(board.walls_below))!r}, "
+        f"{tuple(sorted(board.walls_right))!r}, {tuple(board.robots)!r}, {board.target})"
+    )
+
+
+def text_of(spec: Ricochet) -> str:
+    """The puzzle in the file format, the ``goal:`` line and the drawing: ``parse(text_of(spec)) == spec``."""
+    return f"goal: {chr(65 + spec.goal)}\n{drawing_of(spec.board)}"
 
 
 def render(spec: Ricochet, solution: Sequence[str]) -> str:
-    """The moves in the seed's notation, then the board after them."""
-    board = spec.board.copy()
+    """The moves in the exercise's notation, then the board after them."""
+    board = spec.board
     for move in solution:
-        board.zet(move)
+        board = board.moved(move)
     goal = getattr(solution, "goal", spec.goal)
     moves = " ".join(solution) if solution else f"none: robot {chr(65 + goal)} is on the target already"
-    return f"{len(solution)} moves: {moves}\n{board}"
+    return f"{len(solution)} moves: {moves}\n{drawing_of(board)}"
 
 
 def as_json(spec: Ricochet, solution: Sequence[str]) -> list[str]:
@@ -502,7 +625,7 @@ def as_json(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     return list(solution)
 
 
-# -- the independent checker --------------------------------------------------------
+# -- 4. the checker ----------------------------------------------------------------------
 
 _HEADINGS = {"N": (-1, 0, "north"), "E": (0, 1, "east"), "S": (1, 0, "south"), "W": (0, -1, "west")}
 
@@ -520,8 +643,8 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     *shortest* is not a rule this can see.
     """
     board = spec.board
-    m, n = board.m, board.n
-    below, right = set(board.onder), set(board.rechts)
+    m, n = board.rows, board.columns
+    below, right = set(board.walls_below), set(board.walls_right)
     positions = list(board.robots)
     letters = [chr(65 + robot) for robot in range(len(positions))]
     goal = getattr(solution, "goal", spec.goal)
@@ -544,7 +667,7 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
 
     for number, move in enumerate(solution, 1):
         named = f"move {number} of {len(solution)}"
-        if positions[goal] == board.wit:
+        if positions[goal] == board.target:
             return [f"{named} ({move}): robot {letters[goal]} already stood on the target, the game was over"]
         if not (isinstance(move, str) and len(move) == 2 and move[0] in letters and move[1] in _HEADINGS):
             robots = ", ".join(letters)
@@ -555,13 +678,13 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
             return [f"{named} ({move}): robot {move[0]} at {where(stop)} cannot move {_HEADINGS[move[1]][2]}, "
                     "a wall or a robot is next to it"]
         positions[robot] = stop
-    if positions[goal] != board.wit:
+    if positions[goal] != board.target:
         return [f"after {len(solution)} moves robot {letters[goal]} stands at {where(positions[goal])}, "
-                f"not on the target at {where(board.wit)}"]
+                f"not on the target at {where(board.target)}"]
     return []
 
 
-# -- the search -------------------------------------------------------------------
+# -- 5. the search -----------------------------------------------------------------------
 
 
 class RicochetSearch(ShortestSearch):
@@ -570,10 +693,13 @@ class RicochetSearch(ShortestSearch):
     A move is its notation (``"BW"``).  ``moves`` slides every robot each way (bit
     masks of the robots and of each cell's ray in each direction give the first
     robot in the way) and offers the moves that move a robot, pass the bound and
-    are not pruned by the transposition table for good; ``valid`` consults the
-    table again (siblings searched meanwhile may have added the state); ``record``
-    and ``undo`` move the robot.  ``exhausted`` tells an unsolvable board (the
-    table stopped growing) from one that needs more moves.
+    are not pruned by the transposition table for good, keeping each one's slide
+    in :attr:`options` for its level; ``valid`` consults the table again (siblings
+    searched meanwhile may have added the state); ``record`` makes the move's slide
+    of its level and ``undo`` takes it back.  A prefix is replayed without
+    ``moves``: there ``valid`` works out the move's slide and files it as the
+    level's only option.  ``exhausted`` tells an unsolvable board (the table
+    stopped growing) from one that needs more moves.
 
     The table maps a state (the goal robot's cell and the *set* of the other
     robots' cells: they are interchangeable for reaching the target) to the most
@@ -588,14 +714,14 @@ class RicochetSearch(ShortestSearch):
 
     def __init__(self, spec: Ricochet, goal: str | None = None, max_moves: int | None = None):
         board = spec.board
-        n, cells = board.n, board.m * board.n
+        n, cells = board.columns, board.rows * board.columns
         self.robots = len(board.robots)
         self.goal = spec.goal if goal is None else _goal_index(goal, self.robots)
-        self.target = board.wit
+        self.target = board.target
         self.shift = cells.bit_length()
         self.max_depth = max_moves
         self.pos = list(board.robots)
-        neighbours = [[board.buur(cell, d) for d in DIRECTIONS] for cell in range(cells)]
+        neighbours = [[board.neighbour(cell, d) for d in DIRECTIONS] for cell in range(cells)]
         # Per direction: each cell's ray (the cells a slide passes, as a bit mask)
         # and where the walls alone stop the slide.
         rays: list[list[int]] = []
@@ -617,18 +743,21 @@ class RicochetSearch(ShortestSearch):
         self.widest = max((d for d in self.dist if d != INFINITE), default=0)
         letters = [chr(65 + robot) for robot in range(self.robots)]
         order = [self.goal] + [robot for robot in range(self.robots) if robot != self.goal]
-        # Everything valid needs about a move, in one tuple: robot, rays, wall stops,
+        # Everything a replayed move needs, in one tuple: robot, rays, wall stops,
         # step, and whether the nearest robot in the way has the lowest cell number.
         self.decode = {
-            letters[r] + DIRECTIONS[d]: (r, rays[d], stops[d], steps[d], d in (1, 2)) for r in range(self.robots) for d in range(4)
+            letters[r] + DIRECTIONS[d]: (r, rays[d], stops[d], steps[d], d in (1, 2))
+            for r in range(self.robots)
+            for d in range(4)
         }
         # Per robot, goal robot first: its moves with what a slide needs.
         self.order = [
-            (r, [(letters[r] + DIRECTIONS[d], rays[d], stops[d], steps[d], d in (1, 2)) for d in range(4)]) for r in order
+            (r, [(letters[r] + DIRECTIONS[d], rays[d], stops[d], steps[d], d in (1, 2)) for d in range(4)])
+            for r in order
         ]
         self.goal_order = self.order[:1]
+        #: Per level, the moves offered there with their slides: robot, stop and the state after.
         self.options: dict[int, dict[str, tuple[int, int, int]]] = {}
-        self.replaying = False
         self.others = 0
         for robot, cell in enumerate(self.pos):
             if robot != self.goal:
@@ -639,7 +768,6 @@ class RicochetSearch(ShortestSearch):
         self.previous_limit = 0
         self.trail: list[tuple[int, int, int, int]] = []
         self.found = 0
-        self.following: tuple[int, int, int] = (0, 0, 0)
 
     def _key(self) -> int:
         return self.others << self.shift | self.pos[self.goal]
@@ -649,7 +777,6 @@ class RicochetSearch(ShortestSearch):
             self.sizes.clear()
             self.table.clear()
         self.previous_limit = limit
-        self.replaying = False
         self.table[self._key()] = 2 * (limit - len(self.trail)) + 1
 
     def exhausted(self, cut: bool) -> bool:
@@ -669,7 +796,7 @@ class RicochetSearch(ShortestSearch):
         return self.pos[self.goal] == self.target
 
     def begin(self) -> None:
-        self.replaying = True
+        self.options.clear()  # a replayed prefix finds no options at its levels (see valid)
 
     def moves(self, level: int) -> dict[str, tuple[int, int, int]]:
         """The moves that move a robot (the goal robot's first), each with its robot, stop and new state.
@@ -678,7 +805,8 @@ class RicochetSearch(ShortestSearch):
         are left out.  When the bound is tight, so are the other robots' moves: they
         leave the goal robot as far from the target with one move less to go.
         """
-        pos, goal, occupied, others, shift, dist = self.pos, self.goal, self.occupied, self.others, self.shift, self.dist
+        pos, goal, occupied, others = self.pos, self.goal, self.occupied, self.others
+        shift, dist = self.shift, self.dist
         goal_cell = pos[goal]
         after = level + 1
         limit = self.depth_limit
@@ -691,8 +819,10 @@ class RicochetSearch(ShortestSearch):
             start = pos[robot]
             for name, rays, stops, step, lowest in directions:
                 blocking = occupied & rays[start]
-                if blocking:
-                    stop = ((blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)).bit_length() - 1 - step
+                if blocking:  # stop before the nearest robot in the way
+                    stop = (
+                        (blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)
+                    ).bit_length() - 1 - step
                 else:
                     stop = stops[start]
                 if stop == start:
@@ -710,19 +840,21 @@ class RicochetSearch(ShortestSearch):
         return options
 
     def valid(self, level: int, move: str) -> bool:
-        if self.replaying:
-            return self._replayed(move)
-        option = self.options[level][move]
+        try:
+            key = self.options[level][move][2]
+        except KeyError:  # a move of a replayed prefix: moves was not asked at its level
+            return self._replayed(level, move)
         # Entries are 2 * moves to go + (0 if a solution lay below, else 1): prune a
         # state searched with more moves to go, or as many with nothing below it.
-        seen = self.table.get(option[2])
-        if seen is not None and 2 * (self.depth_limit - level - 1) < seen:
-            return False
-        self.following = option
-        return True
+        seen = self.table.get(key)
+        return seen is None or 2 * (self.depth_limit - level - 1) >= seen
 
-    def _replayed(self, move: str) -> bool:
-        """Whether a move of a prefix moves its robot (no pruning there)."""
+    def _replayed(self, level: int, move: str) -> bool:
+        """Whether a move of a prefix moves its robot (no pruning there); its slide is the level's one option.
+
+        A replay does not ask for the moves of its levels, so the slide is worked
+        out here, from the move alone, for :meth:`record` to make.
+        """
         decoded = self.decode.get(move)
         if decoded is None:
             return False
@@ -739,11 +871,11 @@ class RicochetSearch(ShortestSearch):
             key = self.others << self.shift | stop
         else:
             key = (self.others ^ (1 << start | 1 << stop)) << self.shift | self.pos[self.goal]
-        self.following = (robot, stop, key)
+        self.options[level] = {move: (robot, stop, key)}
         return True
 
     def record(self, level: int, move: str) -> None:
-        robot, stop, key = self.following
+        robot, stop, key = self.options[level][move]
         start = self.pos[robot]
         self.pos[robot] = stop
         moved = 1 << start | 1 << stop
@@ -773,9 +905,6 @@ class RicochetSearch(ShortestSearch):
         return Moves(path, self.goal)
 
 
-INFINITE = 1 << 30
-
-
 def _relaxed_distances(neighbours: list[list[int | None]], target: int, cells: int) -> list[int]:
     """Moves from each cell to ``target`` for a robot that may stop anywhere (walls only)."""
     dist = [INFINITE] * cells
@@ -793,19 +922,7 @@ def _relaxed_distances(neighbours: list[list[int | None]], target: int, cells: i
     return dist
 
 
-def robot_letter(text: str) -> str:
-    """A robot's letter as given (``b``, `` B ``) in upper case; other text unchanged (the caller refuses it)."""
-    return text.strip().upper() if text.isascii() else text
-
-
-def _goal_index(goal: str, robots: int) -> int:
-    letter = robot_letter(str(goal))
-    if len(letter) != 1 or not "A" <= letter <= chr(64 + robots):
-        raise InputError(f"unknown goal robot {quoted(str(goal))}: the board has robots {_letters(robots)}", "-p goal")
-    return ord(letter) - 65
-
-
-def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None, **_: object) -> RicochetSearch:
+def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None) -> RicochetSearch:
     """A fresh search of ``spec``; ``goal`` overrides the file's goal robot, ``max_moves`` bounds the length tried.
 
     An unknown goal robot or a ``max_moves`` below 0 is an :class:`InputError`.
@@ -815,7 +932,7 @@ def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None
     return RicochetSearch(spec, goal, max_moves)
 
 
-# -- generating boards ------------------------------------------------------------
+# -- 6. the generator --------------------------------------------------------------------
 
 
 def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None) -> Ricochet:
@@ -832,16 +949,16 @@ def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None
         raise ValueError(f"the number of robots must be 1 to {MAX_ROBOTS}, not {robots}")
     rng = random.Random(seed)
     n, half = size, size // 2
-    onder: set[int] = set()
-    rechts: set[int] = set()
+    walls_below: set[int] = set()
+    walls_right: set[int] = set()
 
     def below(row: int, column: int) -> None:
         if 0 <= row < n - 1:
-            onder.add(row * n + column)
+            walls_below.add(row * n + column)
 
     def right(row: int, column: int) -> None:
         if 0 <= column < n - 1:
-            rechts.add(row * n + column)
+            walls_right.add(row * n + column)
 
     block = {(row, column) for row in (half - 1, half) for column in (half - 1, half)}
     for column in (half - 1, half):
@@ -880,7 +997,42 @@ def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None
     free = [cell for cell in range(n * n) if cell != target and divmod(cell, n) not in block]
     cells = rng.sample(free, robots)
     goal_robot = rng.randrange(robots) if goal is None else _goal_index(goal, robots)
-    return Ricochet(Spelbord(n, n, onder, rechts, cells, target), goal_robot)
+    return Ricochet(Board(n, n, frozenset(walls_below), frozenset(walls_right), tuple(cells), target), goal_robot)
+
+
+# -- 7. the descriptor -------------------------------------------------------------------
+
+PUZZLE = Puzzle(
+    name="ricochet",
+    description="Ricochet Robots: the fewest moves bringing the goal robot onto the white robot's cell",
+    parse=parse,
+    search=search,
+    render=render,
+    params=(
+        Param("goal", "the robot to bring to the target (a letter; default: the file's goal line, else A)",
+              robot_letter, None, choices=tuple(chr(65 + robot) for robot in range(MAX_ROBOTS))),
+        Param("max_moves", "the longest solution tried (default: no limit; 0 only asks whether the goal robot is home)",
+              int, None, low=0),
+    ),
+    as_json=as_json,
+    examples=examples_in(Path(__file__).parent / "examples" / "ricochet"),
+    check=check,
+    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells with up to {MAX_ROBOTS} robots; "
+    f"a Spelbord(...) line of up to {MAX_LITERAL:,} characters",
+    # The names the examples of the Dutch exercise had before: `--example seed` keeps working.
+    example_aliases={"seed": "exercise", "seed-green": "exercise-green"},
+)
+
+
+# -- 8. the hook -------------------------------------------------------------------------
+
+
+@hookimpl
+def backtrack_puzzles() -> list[Puzzle]:
+    return [PUZZLE]
+
+
+# -- the command line: python -m backtrack_puzzles.ricochet generate ---------------------
 
 
 def _argument(low: int, high: int, what: str, even: bool = False) -> Callable[[str], int]:
@@ -920,34 +1072,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for number, seed in enumerate(args.seeds):
         if number:
             print()
-        print(f"# generated: python -m backtrack_puzzles.ricochet generate {seed} --size {args.size} --robots {args.robots}")
+        command = f"python -m backtrack_puzzles.ricochet generate {seed} --size {args.size} --robots {args.robots}"
+        print(f"# generated: {command}")
         print(generate(seed, args.size, args.robots, args.goal))
     return 0
-
-
-PUZZLE = Puzzle(
-    name="ricochet",
-    description="Ricochet Robots: the fewest moves bringing the goal robot onto the white robot's cell",
-    parse=parse,
-    search=search,
-    render=render,
-    params=(
-        Param("goal", "the robot to bring to the target (a letter; default: the file's goal line, else A)",
-              robot_letter, None, choices=tuple(chr(65 + robot) for robot in range(MAX_ROBOTS))),
-        Param("max_moves", "the longest solution tried (default: no limit; 0 only asks whether the goal robot is home)",
-              int, None, low=0),
-    ),
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "ricochet"),
-    check=check,
-    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells with up to {MAX_ROBOTS} robots; "
-    f"a Spelbord(...) line of up to {MAX_LITERAL:,} characters",
-)
-
-
-@hookimpl
-def backtrack_puzzles() -> list[Puzzle]:
-    return [PUZZLE]
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted
+from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted
 
 from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, random_latin_square, whole_argument
 
@@ -61,6 +61,9 @@ GENERATE_ATTEMPTS = 500_000
 #: The largest unique puzzle the generator makes: a 9 x 9 takes about 15 seconds, and from 10 x 10
 #: on a single attempt may enumerate a line's permutations for a second, so the checks would take hours.
 MAX_UNIQUE_SIZE = 9
+
+
+# -- 1. the model -------------------------------------------------------------------------
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -86,7 +89,7 @@ class Skyline:
         n = len(top)
         if not 1 <= n <= MAX_SIZE:
             raise ValueError(f"the size must be 1 to {MAX_SIZE}, not {n}")
-        for side, clues in zip(SIDES, (top, bottom, left, right)):
+        for side, clues in zip(SIDES, (top, bottom, left, right), strict=True):
             if len(clues) != n or not all(0 <= clue <= n for clue in clues):
                 raise ValueError(f"the {side} clues must be {n} numbers from 0 to {n}")
         givens = givens or [[0] * n for _ in range(n)]
@@ -140,6 +143,156 @@ class Skyline:
         )
 
 
+# -- 2. the parser ------------------------------------------------------------------------
+
+
+def _tokens(text: str, source: str, number: int, n: int | None, what: str) -> list[int]:
+    """The N entries of one line (0 for ``.``), by token or by character; errors name line and column.
+
+    With ``n`` unknown (the first line) the line sets it, and a line of more than
+    :data:`MAX_SIZE` entries is refused at the first one too many.  Only that many
+    entries are ever looked at, however long the line.
+    """
+    most = MAX_SIZE if n is None else n
+    pieces = [(match.start(), match.group()) for match in itertools.islice(re.finditer(r"\S+", text), most + 1)]
+    if len(pieces) == 1 and len(pieces[0][1]) > 1 and not (n is not None and n >= 10 and pieces[0][1].isdigit()):
+        start, piece = pieces[0]
+        pieces = [(start + i, char) for i, char in enumerate(piece[: most + 1])]
+    if len(pieces) > most:
+        if n is None:
+            raise InputError(f"expected at most {MAX_SIZE} {what} per side ({LIMITS}), found more",
+                             source, number, pieces[most][0] + 1)
+        raise InputError(f"expected {n} {what} in this line, found more", source, number, pieces[most][0] + 1)
+    if n is not None and len(pieces) != n:
+        raise InputError(f"expected {n} {what} in this line, found {len(pieces)}", source, number)
+    size = len(pieces)
+    values = []
+    for offset, token in pieces:
+        digits = token.lstrip("0") or "0"  # converted only when short: zeros of any length are no clue
+        if token == ".":
+            values.append(0)
+        elif token.isascii() and token.isdigit() and len(digits) <= 2 and int(digits) <= size:
+            values.append(int(digits))
+        else:
+            raise InputError(f"expected {what}: a number from 1 to {size}, or . or 0 for none, found {quoted(token)}",
+                             source, number, offset + 1)
+    return values
+
+
+def parse(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from four clue lines (top, bottom, left, right) and optional N lines of heights."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) < 4:
+        raise InputError(f"expected four lines of clues (top, bottom, left, right), found {len(lines)}",
+                         source, lines[-1][0] if lines else None)
+    number, first = lines[0]
+    top = _tokens(first, source, number, None, "clues")
+    n = len(top)
+    bottom, left, right = (_tokens(line, source, number, n, "clues") for number, line in lines[1:4])
+    rest = lines[4:]
+    givens = None
+    if rest:
+        if len(rest) != n:
+            where = rest[n][0] if len(rest) > n else rest[-1][0]
+            raise InputError(f"expected no heights or {n} lines of {n} heights after the clues, "
+                             f"found {len(rest)} lines", source, where)
+        givens = [_tokens(line, source, number, n, "heights") for number, line in rest]
+    return Skyline(top, bottom, left, right, givens=givens)
+
+
+# -- 3. the text form ---------------------------------------------------------------------
+
+
+def text_of(spec: Skyline) -> str:
+    """The puzzle in the input format (clue lines, then the givens if there are any)."""
+    sep = " " if spec.n >= 10 else ""
+
+    def line(values: Sequence[int]) -> str:
+        return sep.join(str(v) if v else "." for v in values)
+
+    lines = [line(side) for side in (spec.top, spec.bottom, spec.left, spec.right)]
+    if any(any(row) for row in spec.givens):
+        lines += [line(row) for row in spec.givens]
+    return "\n".join(lines) + "\n"
+
+
+def render(spec: Skyline, solution: Sequence[Sequence[int]]) -> str:
+    """The heights with the clues around them (``.`` where a side has no clue)."""
+    width = len(str(spec.n))
+
+    def cell(value: int) -> str:
+        return f"{value if value else '.':>{width}}"
+
+    def clue_row(clues: Sequence[int]) -> str:
+        return " " * (width + 3) + " ".join(cell(clue) for clue in clues)
+
+    rule = " " * (width + 1) + "+" + "-" * ((width + 1) * spec.n + 1) + "+"
+    lines = [clue_row(spec.top), rule]
+    for r, row in enumerate(solution):
+        lines.append(f"{cell(spec.left[r])} | {' '.join(cell(v) for v in row)} | {cell(spec.right[r])}".rstrip())
+    lines += [rule, clue_row(spec.bottom)]
+    return "\n".join(lines)
+
+
+def as_json(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The solution as JSON data: rows of heights."""
+    return [list(row) for row in solution]
+
+
+# -- 4. the checker -----------------------------------------------------------------------
+
+
+def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
+    """The rules that ``solution`` (rows of heights, as the search gives it) breaks; an empty list when it is solved.
+
+    Independent of the search: the Latin rule is checked row by row and column
+    by column, and every clue is counted again here by walking its line from
+    its side.  Rows and columns are counted from 1.
+    """
+    n = spec.n
+    if len(solution) != n or any(len(row) != n for row in solution):
+        return [f"the solution must be {n} rows of {n} heights"]
+    problems = []
+    for r, row in enumerate(solution):
+        for c, height in enumerate(row):
+            if not (isinstance(height, int) and 1 <= height <= n):
+                problems.append(f"row {r + 1}, column {c + 1}: {height!r} is not a height from 1 to {n}")
+            elif spec.givens[r][c] and spec.givens[r][c] != height:
+                problems.append(f"row {r + 1}, column {c + 1}: the given height {spec.givens[r][c]} became {height}")
+    if any(not (isinstance(height, int) and 1 <= height <= n) for row in solution for height in row):
+        return problems
+    rows = [list(row) for row in solution]
+    columns = [[solution[r][c] for r in range(n)] for c in range(n)]
+    named = [(f"row {r + 1}", rows[r]) for r in range(n)] + [(f"column {c + 1}", columns[c]) for c in range(n)]
+    for where, line in named:
+        for height in sorted(set(line)):
+            times = line.count(height)
+            if times > 1:
+                problems.append(f"{where} holds height {height} {'twice' if times == 2 else f'{times} times'}")
+    views = [
+        ("column", "above", spec.top, columns, False),
+        ("column", "below", spec.bottom, columns, True),
+        ("row", "the left", spec.left, rows, False),
+        ("row", "the right", spec.right, rows, True),
+    ]
+    for kind, side, clues, lines, backwards in views:
+        for i, clue in enumerate(clues):
+            if not clue:
+                continue
+            seen, tallest = 0, 0
+            for height in reversed(lines[i]) if backwards else lines[i]:
+                if height > tallest:
+                    seen, tallest = seen + 1, height
+            if seen != clue:
+                problems.append(f"{kind} {i + 1} seen from {side} shows {seen} building{'s' * (seen != 1)}, "
+                                f"its clue says {clue}")
+    return problems
+
+
+# -- 5. the search ------------------------------------------------------------------------
+
+
 class LineClues(Table):
     """A row or column with a clue at one end or both: its permutations must match the clues.
 
@@ -154,6 +307,7 @@ class LineClues(Table):
         self.back = back
 
     def defer(self, masks: Sequence[int]) -> bool:
+        """Whether the line still allows more arrangements than its limit (see :data:`DEFER_LIMIT`)."""
         limit = DEFER_LIMIT_TWO_CLUES if self.front and self.back else DEFER_LIMIT
         completions = 1
         for mask in masks:
@@ -204,141 +358,12 @@ class LineClues(Table):
         return found
 
 
-def _tokens(text: str, source: str, number: int, n: int | None, what: str) -> list[int]:
-    """The N entries of one line (0 for ``.``), by token or by character; errors name line and column.
-
-    With ``n`` unknown (the first line) the line sets it, and a line of more than
-    :data:`MAX_SIZE` entries is refused at the first one too many.  Only that many
-    entries are ever looked at, however long the line.
-    """
-    most = MAX_SIZE if n is None else n
-    pieces = [(match.start(), match.group()) for match in itertools.islice(re.finditer(r"\S+", text), most + 1)]
-    if len(pieces) == 1 and len(pieces[0][1]) > 1 and not (n is not None and n >= 10 and pieces[0][1].isdigit()):
-        start, piece = pieces[0]
-        pieces = [(start + i, char) for i, char in enumerate(piece[: most + 1])]
-    if len(pieces) > most:
-        if n is None:
-            raise InputError(f"expected at most {MAX_SIZE} {what} per side ({LIMITS}), found more",
-                             source, number, pieces[most][0] + 1)
-        raise InputError(f"expected {n} {what} in this line, found more", source, number, pieces[most][0] + 1)
-    if n is not None and len(pieces) != n:
-        raise InputError(f"expected {n} {what} in this line, found {len(pieces)}", source, number)
-    size = len(pieces)
-    values = []
-    for offset, token in pieces:
-        digits = token.lstrip("0") or "0"  # converted only when short: zeros of any length are no clue
-        if token == ".":
-            values.append(0)
-        elif token.isascii() and token.isdigit() and len(digits) <= 2 and int(digits) <= size:
-            values.append(int(digits))
-        else:
-            raise InputError(f"expected {what}: a number from 1 to {size}, or . or 0 for none, found {quoted(token)}",
-                             source, number, offset + 1)
-    return values
-
-
-def parse(text: str, source: str = "<input>") -> Skyline:
-    """A Skyline from four clue lines (top, bottom, left, right) and optional N lines of heights."""
-    lines = [
-        (number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if len(lines) < 4:
-        raise InputError(f"expected four lines of clues (top, bottom, left, right), found {len(lines)}", source, lines[-1][0] if lines else None)
-    number, first = lines[0]
-    top = _tokens(first, source, number, None, "clues")
-    n = len(top)
-    sides = [top] + [_tokens(line, source, number, n, "clues") for number, line in lines[1:4]]
-    rest = lines[4:]
-    givens = None
-    if rest:
-        if len(rest) != n:
-            where = rest[n][0] if len(rest) > n else rest[-1][0]
-            raise InputError(f"expected no heights or {n} lines of {n} heights after the clues, found {len(rest)} lines", source, where)
-        givens = [_tokens(line, source, number, n, "heights") for number, line in rest]
-    return Skyline(*sides, givens=givens)
-
-
-def render(spec: Skyline, solution: Sequence[Sequence[int]]) -> str:
-    """The heights with the clues around them (``.`` where a side has no clue)."""
-    width = len(str(spec.n))
-
-    def cell(value: int) -> str:
-        return f"{value if value else '.':>{width}}"
-
-    def clue_row(clues: Sequence[int]) -> str:
-        return " " * (width + 3) + " ".join(cell(clue) for clue in clues)
-
-    rule = " " * (width + 1) + "+" + "-" * ((width + 1) * spec.n + 1) + "+"
-    lines = [clue_row(spec.top), rule]
-    for r, row in enumerate(solution):
-        lines.append(f"{cell(spec.left[r])} | {' '.join(cell(v) for v in row)} | {cell(spec.right[r])}".rstrip())
-    lines += [rule, clue_row(spec.bottom)]
-    return "\n".join(lines)
-
-
-def search(spec: Skyline, **_: object) -> Search:
-    """A fresh search of ``spec``: Latin-square propagation plus the clued lines."""
+def search(spec: Skyline) -> LatinSearch:
+    """A fresh search of ``spec``: Latin-square propagation plus the clued lines (constructing it runs nothing)."""
     return LatinSearch(spec.grid())
 
 
-def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
-    """The rules that ``solution`` (rows of heights, as the search gives it) breaks; an empty list when it is solved.
-
-    Independent of the search: the Latin rule is checked row by row and column
-    by column, and every clue is counted again here by walking its line from
-    its side.  Rows and columns are counted from 1.
-    """
-    n = spec.n
-    if len(solution) != n or any(len(row) != n for row in solution):
-        return [f"the solution must be {n} rows of {n} heights"]
-    problems = []
-    for r, row in enumerate(solution):
-        for c, height in enumerate(row):
-            if not (isinstance(height, int) and 1 <= height <= n):
-                problems.append(f"row {r + 1}, column {c + 1}: {height!r} is not a height from 1 to {n}")
-            elif spec.givens[r][c] and spec.givens[r][c] != height:
-                problems.append(f"row {r + 1}, column {c + 1}: the given height {spec.givens[r][c]} became {height}")
-    if any(not (isinstance(height, int) and 1 <= height <= n) for row in solution for height in row):
-        return problems
-    rows = [list(row) for row in solution]
-    columns = [[solution[r][c] for r in range(n)] for c in range(n)]
-    lines = [(f"row {r + 1}", rows[r]) for r in range(n)] + [(f"column {c + 1}", columns[c]) for c in range(n)]
-    for where, line in lines:
-        for height in sorted(set(line)):
-            times = line.count(height)
-            if times > 1:
-                problems.append(f"{where} holds height {height} {'twice' if times == 2 else f'{times} times'}")
-    views = [
-        ("column", "above", spec.top, columns, False),
-        ("column", "below", spec.bottom, columns, True),
-        ("row", "the left", spec.left, rows, False),
-        ("row", "the right", spec.right, rows, True),
-    ]
-    for kind, side, clues, lines, backwards in views:
-        for i, clue in enumerate(clues):
-            if not clue:
-                continue
-            seen, tallest = 0, 0
-            for height in reversed(lines[i]) if backwards else lines[i]:
-                if height > tallest:
-                    seen, tallest = seen + 1, height
-            if seen != clue:
-                problems.append(f"{kind} {i + 1} seen from {side} shows {seen} building{'s' * (seen != 1)}, "
-                                f"its clue says {clue}")
-    return problems
-
-
-def text_of(spec: Skyline) -> str:
-    """The puzzle in the input format (clue lines, then the givens if there are any)."""
-    sep = " " if spec.n >= 10 else ""
-
-    def line(values: Sequence[int]) -> str:
-        return sep.join(str(v) if v else "." for v in values)
-
-    lines = [line(side) for side in (spec.top, spec.bottom, spec.left, spec.right)]
-    if any(any(row) for row in spec.givens):
-        lines += [line(row) for row in spec.givens]
-    return "\n".join(lines) + "\n"
+# -- 6. the generator ---------------------------------------------------------------------
 
 
 def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: float = 0.5) -> Skyline:
@@ -349,7 +374,7 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     added (random cells) until they fix it; then givens, and after them
     clues, are taken away in random order as long as the solution stays unique
     (a hard, minimal puzzle).  Each uniqueness check may try :data:`CHECK_ATTEMPTS`
-    moves and all of them :data:`GENERATE_ATTEMPTS`: a check that runs out is no
+    decisions and all of them :data:`GENERATE_ATTEMPTS`: a check that runs out is no
     proof, so what it would take away stays (large grids end, with more givens).
     Without ``unique``, each clue is kept with probability ``keep`` and there are
     no givens, so there may be several solutions.  ``n`` is at most :data:`MAX_UNIQUE_SIZE`
@@ -362,8 +387,12 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     rng = random.Random(seed)
     budget = UniquenessBudget(CHECK_ATTEMPTS, GENERATE_ATTEMPTS)
 
+    def puzzle() -> Skyline:
+        top, bottom, left, right = sides
+        return Skyline(top, bottom, left, right, givens=givens)
+
     def is_unique() -> bool:
-        return budget.unique(search(Skyline(*sides, givens=givens)))
+        return budget.unique(search(puzzle()))
 
     givens = [[0] * n for _ in range(n)]
     for _ in range(SQUARE_TRIES if unique else 1):
@@ -377,7 +406,7 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
         for s, i in places:
             if rng.random() >= keep:
                 sides[s][i] = 0
-        return Skyline(*sides, givens=givens)
+        return puzzle()
 
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
@@ -394,24 +423,32 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
         clue, sides[s][i] = sides[s][i], 0
         if not is_unique():
             sides[s][i] = clue
-    return Skyline(*sides, givens=givens)
+    return puzzle()
+
+
+# -- 7. the descriptor --------------------------------------------------------------------
 
 
 PUZZLE = Puzzle(
     name="skyline",
-    description="Skyline (Skyscrapers): a Latin square of heights; clues say how many buildings are seen from each side",
+    description="Skyline (Skyscrapers): a Latin square of heights; "
+    "clues say how many buildings are seen from each side",
     parse=parse,
     search=search,
     render=render,
-    as_json=lambda spec, solution: [list(row) for row in solution],
+    as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
     check=check,
     limits=LIMITS,
 )
 
 
+# -- 8. the hook --------------------------------------------------------------------------
+
+
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: Skyline."""
     return [PUZZLE]
 
 

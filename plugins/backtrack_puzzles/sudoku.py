@@ -43,7 +43,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
+from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted, whole_number
 
 from .latin import LatinGrid, LatinSearch, UniquenessBudget, whole_argument
 
@@ -60,6 +60,9 @@ CHECK_ATTEMPTS = 20_000
 GENERATE_ATTEMPTS = 500_000
 #: The most puzzles one generator command prints.
 MAX_COUNT = 10_000
+
+
+# -- 1. the model -------------------------------------------------------------------------
 
 
 class Sudoku:
@@ -108,6 +111,10 @@ def _boxes(box: int) -> tuple[tuple[int, ...], ...]:
 
 #: Per size, the starting candidates of a cell by its given value (0: every value).
 _MASKS = {n: [(1 << n) - 1] + [1 << (value - 1) for value in range(1, n + 1)] for n in SIZES}
+
+
+# -- 2. the parser ------------------------------------------------------------------------
+
 
 #: The value of each character that is a cell (``.`` and ``0``: empty).
 _VALUES = {".": 0, "0": 0} | {char: value for value, char in enumerate(SYMBOLS, 1)} | {
@@ -190,15 +197,15 @@ def parse(text: str, source: str = "<input>") -> Sudoku:
     else:
         n = len(rows)
         if n not in SIZES:
-            raise InputError(
-                f"expected one line per puzzle or {', '.join(map(str, SIZES))} grid rows, found {n} lines", source, rows[-1][0]
-            )
+            raise InputError(f"expected one line per puzzle or {', '.join(map(str, SIZES))} grid rows, found {n} lines",
+                             source, rows[-1][0])
         for number, cells in rows:
             if len(cells) > n:
                 raise InputError(f"expected {n} cells in this row (a {n} x {n} grid has {n} rows), found {len(cells)}",
                                  source, number, cells[n][0])
             if len(cells) < n:
-                raise InputError(f"expected {n} cells in this row (a {n} x {n} grid has {n} rows), found {len(cells)}", source, number)
+                raise InputError(f"expected {n} cells in this row (a {n} x {n} grid has {n} rows), found {len(cells)}",
+                                 source, number)
         grid = [cells for _, cells in rows]
         numbers = [number for number, _ in rows]
     for r, row in enumerate(grid):
@@ -238,6 +245,14 @@ def _length(number: int, line: str) -> int:
         return -1  # parse reports it, in its own instance
 
 
+# -- 3. the text form ---------------------------------------------------------------------
+
+
+def text_of(spec: Sudoku) -> str:
+    """The puzzle in the input format, on one line: ``parse(text_of(spec))`` has the same givens."""
+    return spec.line() + "\n"
+
+
 def render(spec: Sudoku, solution: Sequence[Sequence[int]]) -> str:
     """The grid with box borders; values above 9 as letters."""
     b = spec.box
@@ -250,16 +265,12 @@ def render(spec: Sudoku, solution: Sequence[Sequence[int]]) -> str:
     return "\n".join(lines)
 
 
-class SudokuSearch(LatinSearch):
-    """The Latin-square search with the boxes as units; a trace names values as the puzzle writes them (``A`` = 10)."""
-
-    def value_name(self, value: int) -> str:
-        return SYMBOLS[value - 1] if 1 <= value <= len(SYMBOLS) else str(value)
+def as_json(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The solution as JSON data: rows of values (numbers, also above 9)."""
+    return [list(row) for row in solution]
 
 
-def search(spec: Sudoku, **_: object) -> Search:
-    """A fresh search of ``spec``: Latin-square propagation with the boxes as units."""
-    return SudokuSearch(spec.grid())
+# -- 4. the checker -----------------------------------------------------------------------
 
 
 def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
@@ -272,7 +283,9 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
     n, box = spec.n, spec.box
 
     def name(value: object) -> str:
-        return SYMBOLS[value - 1] if isinstance(value, int) and 1 <= value <= len(SYMBOLS) else repr(value)
+        if isinstance(value, int) and 1 <= value <= len(SYMBOLS):
+            return SYMBOLS[value - 1]
+        return repr(value)
 
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution must be {n} rows of {n} values, one per cell"]
@@ -292,12 +305,31 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
         units.append((where, [solution[top + i][left + j] for i in range(box) for j in range(box)]))
     for where, values in units:
         seen: dict[object, int] = {}
-        for value in values:
-            seen[value] = seen.get(value, 0) + 1
-        for value, times in seen.items():
+        for held in values:
+            seen[held] = seen.get(held, 0) + 1
+        for repeated, times in seen.items():
             if times > 1:
-                problems.append(f"{where} holds {name(value)} {'twice' if times == 2 else f'{times} times'}")
+                problems.append(f"{where} holds {name(repeated)} {'twice' if times == 2 else f'{times} times'}")
     return problems
+
+
+# -- 5. the search ------------------------------------------------------------------------
+
+
+class SudokuSearch(LatinSearch):
+    """The Latin-square search with the boxes as units; a trace names values as the puzzle writes them (``A`` = 10)."""
+
+    def value_name(self, value: int) -> str:
+        """A value as the input writes it: ``1``-``9``, then ``A``-``P`` for 10-25."""
+        return SYMBOLS[value - 1] if 1 <= value <= len(SYMBOLS) else str(value)
+
+
+def search(spec: Sudoku) -> SudokuSearch:
+    """A fresh search of ``spec``: Latin-square propagation with the boxes as units (constructing it runs nothing)."""
+    return SudokuSearch(spec.grid())
+
+
+# -- 6. the generator ---------------------------------------------------------------------
 
 
 def solved_grid(box: int, rng: random.Random) -> list[list[int]]:
@@ -326,7 +358,7 @@ def generate(box: int = 3, seed: int | None = None, clues: int | None = None, un
     Cells are emptied in random order; with ``unique`` a cell is emptied only
     while the solution stays unique (down to ``clues`` givens if given, else as
     far as that goes).  Each uniqueness check may try :data:`CHECK_ATTEMPTS`
-    moves and all of them :data:`GENERATE_ATTEMPTS` (a cell whose check runs out
+    decisions and all of them :data:`GENERATE_ATTEMPTS` (a cell whose check runs out
     stays given), so 25 x 25 puzzles end too, with more givens.  Without
     ``unique``, exactly ``clues`` givens are kept (default: a quarter of the
     cells), so the puzzle may have several solutions.
@@ -358,6 +390,9 @@ def generate(box: int = 3, seed: int | None = None, clues: int | None = None, un
     return Sudoku(grid)
 
 
+# -- 7. the descriptor --------------------------------------------------------------------
+
+
 PUZZLE = Puzzle(
     name="sudoku",
     description="Sudoku 4x4, 9x9, 16x16 or 25x25: each row, column and box holds every value once",
@@ -365,15 +400,19 @@ PUZZLE = Puzzle(
     search=search,
     render=render,
     split=split,
-    as_json=lambda spec, solution: [list(row) for row in solution],
+    as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "sudoku"),
     check=check,
     limits=LIMITS,
 )
 
 
+# -- 8. the hook --------------------------------------------------------------------------
+
+
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: Sudoku."""
     return [PUZZLE]
 
 

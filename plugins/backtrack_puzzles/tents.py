@@ -7,24 +7,24 @@ tents on empty cells so that
   exactly one tree next to it (so there are as many tents as trees: a perfect
   matching between trees and tents, each pair orthogonally adjacent);
 * each row and each column holds exactly as many tents as its count says;
-* tents do not touch: under the ``seed`` rules (the tutorial's, the default) two
-  tents may not stand side by side horizontally or vertically, diagonal contact
-  is allowed; under the ``standard`` rules (most published puzzles) they may not
-  touch at all, not even diagonally.
+* tents do not touch: under the ``tutorial`` rules (the tutorial's, the default;
+  their old name ``seed`` is still read) two tents may not stand side by side
+  horizontally or vertically, diagonal contact is allowed; under the ``standard``
+  rules (most published puzzles) they may not touch at all, not even diagonally.
 
 Counting (param ``count``).  ``layouts`` (the default): a solution is a distinct
 set of tent cells; a layout is valid when at least one tree-to-tent matching
 exists for it.  ``assignments``: a solution is a distinct matching (which tree
-owns which tent), as the tutorial program ``zeltlager.py`` counts; under the seed
-rules a layout in which two trees and two tents form a 2 x 2 square counts twice
-(the two trees can swap tents).  The tutorial's puzzle has two solutions either way.  Each solution
-(a :class:`Layout`) carries the tents and one matching (in ``layouts`` mode the
-first one found).
+owns which tent), as the tutorial program ``zeltlager.py`` counts; under the
+tutorial's rules a layout in which two trees and two tents form a 2 x 2 square
+counts twice (the two trees can swap tents).  The tutorial's puzzle has two
+solutions either way.  Each solution (a :class:`Layout`) carries the tents and one
+matching (in ``layouts`` mode the first one found).
 
 File format::
 
     # comment lines start with '#'; blank lines are ignored
-    rules: standard        (optional; 'rules: seed' is the default)
+    rules: standard        (optional; 'rules: tutorial' is the default, 'rules: seed' its old name)
     1 1 2 0 1              (the column counts, separated by spaces)
     1 T....                (per row: its count, a space, its cells)
     1 .....
@@ -38,20 +38,27 @@ tents as ``A`` (and a ``rules: standard`` line under the standard rules), so it
 parses back into a puzzle whose only solution is itself.  ``-p rules=...``
 overrides the file's ``rules:`` line.
 
-Searches (param ``method``).  ``propagate`` (the default) decides cells.  Each
-decision is propagated (row and column counts, including the capacity of the
-runs of undecided cells; no-touch; a tree with one possible cell left gets its
-tent there; a tree-to-tent matching must remain possible), keeping a trail so
-that ``undo`` restores exactly; then every undecided cell is probed (a tent
-there that leads to a contradiction means the cell stays empty), in rounds until
-nothing changes (within bounds on the rounds and the work that only contrived
-boards reach).  It branches on an undecided cell of the row or column with the
-least slack: tent, or empty.  As every layout is reached once, layouts need no
-deduplication; in ``assignments`` mode, once a layout is complete, further
-levels give each tree its tent (the tree with the fewest free tents first).
-``seed`` is the tutorial's search: level = tree in the given order, moves = the
-tree's neighbours; it counts layouts by accepting only the first matching (in
-its own search order) of each layout.  Attempts are calls of ``valid`` as always.
+The model is :class:`TentsCamp` (what :func:`parse` makes, and what the searches,
+the checker and the text form read).  :class:`Zeltlager` keeps the tutorial's
+names (``rsize``, ``csize``, ``rowAndCol``, ``neighbors``, ``show`` ...) as a thin
+façade over a camp, for Python sessions written against the tutorial.
+
+Searches (param ``method``).  ``propagate`` (the default, a
+:class:`~backtrack.PropagatingSearch`) decides cells.  Each decision is propagated
+(row and column counts, including the capacity of the runs of undecided cells;
+no-touch; a tree with one possible cell left gets its tent there; a tree-to-tent
+matching must remain possible), keeping a trail so that a rollback restores
+exactly; then every undecided cell is probed (a tent there that leads to a
+contradiction means the cell stays empty), in rounds until nothing changes
+(within bounds on the rounds and the work that only contrived boards reach).  It
+branches on an undecided cell of the row or column with the least slack: tent,
+or empty.  As every layout is reached once, layouts need no deduplication; in
+``assignments`` mode, once a layout is complete, further decisions give each tree
+its tent (the tree with the fewest free tents first).  Attempts are the decisions
+tried.  ``tutorial`` (old name ``seed``) is the tutorial's search: level = tree in
+the given order, moves = the tree's neighbours; it counts layouts by accepting
+only the first matching (in its own search order) of each layout.  Its attempts
+are calls of ``valid``, as in the tutorial.
 
 Limits.  Boards have at most :data:`MAX_SIDE` (100) rows and 100 columns.  The
 setup of the biggest (reading it, and the first propagation and probing of the
@@ -78,17 +85,130 @@ import sys
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, Union
 
-from backtrack import InputError, Param, Puzzle, Search, Verdict, examples_in, hookimpl, quoted, whole_number
+from backtrack import (
+    InputError,
+    Param,
+    PropagatingSearch,
+    Puzzle,
+    Search,
+    Verdict,
+    examples_in,
+    hookimpl,
+    quoted,
+    whole_number,
+)
 
 #: The most rows, and the most columns, of a board that :func:`parse` and the generator accept.
 MAX_SIDE = 100
-RULES = ("seed", "standard")
+#: The rules: ``tutorial`` (tents may touch diagonally) and ``standard`` (not at all).
+RULES = ("tutorial", "standard")
+#: Old names of the rules, still read in files, parameters and Python calls.
+RULE_ALIASES = {"seed": "tutorial"}
+#: What a solution is: a distinct set of tents, or a distinct tree-to-tent matching.
 COUNTS = ("layouts", "assignments")
+#: Old names of the searches (the ``method`` parameter).
+METHOD_ALIASES = {"seed": "tutorial"}
+#: Old names of the shipped examples.
+EXAMPLE_ALIASES = {"seed": "tutorial"}
 TREE, EMPTY, TENT = "T", ".", "A"
 
 Cell = int  # a cell number: row * number_of_columns + column
+Where = Union[Cell, tuple[int, int]]  # a cell number or a (row, column) pair
+
+
+# -- 1. the model -------------------------------------------------------------------------
+
+
+class TentsCamp:
+    """A tents puzzle: trees on a board of ``nrows`` x ``ncols`` cells, the counts, the rules.
+
+    ``trees`` are cell numbers ``r * ncols + c`` (row by row) or ``(r, c)`` pairs,
+    mixed as you like; they are kept as cell numbers in the given order (the order
+    the tutorial's search takes them in).  ``row_counts[r]`` and ``col_counts[c]``
+    are the numbers of tents in row ``r`` and column ``c``.  ``rules`` is
+    ``"tutorial"`` or ``"standard"`` (see the module docstring); ``given_tents`` are
+    cells that must hold a tent (tents given in advance), kept sorted.  A camp
+    does not change once made; ``ValueError`` when it is not a board.
+    """
+
+    def __init__(
+        self,
+        trees: Iterable[Where],
+        row_counts: Sequence[int],
+        col_counts: Sequence[int],
+        rules: str = "tutorial",
+        given_tents: Iterable[Where] = (),
+    ):
+        self.row_counts: tuple[int, ...] = tuple(_count(value, "row") for value in row_counts)
+        self.col_counts: tuple[int, ...] = tuple(_count(value, "column") for value in col_counts)
+        if not self.row_counts or not self.col_counts:
+            raise ValueError("a board needs at least one row and one column")
+        if rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
+        self.rules = rules
+        self.nrows = len(self.row_counts)
+        self.ncols = len(self.col_counts)
+        self.trees: tuple[Cell, ...] = tuple(self.cell(tree, "tree") for tree in trees)
+        if len(set(self.trees)) != len(self.trees):
+            raise ValueError("a cell holds two trees")
+        self.given_tents: tuple[Cell, ...] = tuple(sorted({self.cell(tent, "tent") for tent in given_tents}))
+        if set(self.given_tents) & set(self.trees):
+            raise ValueError("a given tent stands on a tree")
+
+    def cell(self, where: Where, what: str = "cell") -> Cell:
+        """The cell number of ``where`` (a cell number or a ``(row, column)`` pair); ``ValueError`` off the board."""
+        if isinstance(where, tuple):
+            r, c = where
+            if not (0 <= r < self.nrows and 0 <= c < self.ncols):
+                raise ValueError(f"{what} at {where} is outside the {self.nrows} x {self.ncols} board")
+            return r * self.ncols + c
+        if not isinstance(where, int) or not 0 <= where < self.nrows * self.ncols:
+            raise ValueError(f"{what} at cell {where!r} is outside the {self.nrows} x {self.ncols} board")
+        return where
+
+    def __repr__(self) -> str:
+        given = f", given_tents={self.given_tents!r}" if self.given_tents else ""
+        return f"TentsCamp({self.trees!r}, {self.row_counts!r}, {self.col_counts!r}, rules={self.rules!r}{given})"
+
+    def __eq__(self, other: object) -> bool:
+        """The same puzzle: the same trees (in any order), counts, rules and given tents."""
+        if not isinstance(other, TentsCamp):
+            return NotImplemented
+        return (sorted(self.trees), self.row_counts, self.col_counts, self.rules, self.given_tents) == (
+            sorted(other.trees), other.row_counts, other.col_counts, other.rules, other.given_tents)
+
+    def place(self, cell: Cell) -> tuple[int, int]:
+        """The ``(row, column)`` of a cell number."""
+        return divmod(cell, self.ncols)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
+        ncols = self.ncols
+        r, c = divmod(cell, ncols)
+        found = []
+        if c + 1 < ncols:
+            found.append(cell + 1)
+        if r > 0:
+            found.append(cell - ncols)
+        if c > 0:
+            found.append(cell - 1)
+        if r + 1 < self.nrows:
+            found.append(cell + ncols)
+        return found
+
+    def touching(self, cell: Cell, rules: str | None = None) -> list[Cell]:
+        """The cells where no other tent may stand when ``cell`` holds one (under ``rules``, default the camp's)."""
+        if (rules or self.rules) == "tutorial":
+            return self.neighbours(cell)
+        r, c = divmod(cell, self.ncols)
+        return [
+            rr * self.ncols + cc
+            for rr in range(max(r - 1, 0), min(r + 2, self.nrows))
+            for cc in range(max(c - 1, 0), min(c + 2, self.ncols))
+            if (rr, cc) != (r, c)
+        ]
 
 
 @dataclass(frozen=True)
@@ -96,126 +216,137 @@ class Layout:
     """A solution: the tent cells (sorted), which tree owns which tent, and the rules used.
 
     ``assignment`` holds ``(tree, tent)`` pairs of cell numbers in the order of
-    :attr:`Zeltlager.trees`.
+    :attr:`TentsCamp.trees`.
     """
 
     tents: tuple[Cell, ...]
     assignment: tuple[tuple[Cell, Cell], ...]
-    rules: str = "seed"
-
-
-class Zeltlager:
-    """A tents puzzle: trees on a board of ``len(rows)`` x ``len(cols)`` cells, and the counts.
-
-    ``trees`` holds cell numbers ``r * len(cols) + c`` (the tutorial's numbering,
-    row by row) or ``(r, c)`` pairs, mixed as you like; they are kept as cell
-    numbers in the given order (the order the tutorial's search takes them in).
-    ``rows[r]`` and ``cols[c]`` are the numbers of tents in row ``r`` and column
-    ``c``.  ``rules`` is ``"seed"`` or ``"standard"`` (see the module docstring);
-    ``tents`` are cells that must hold a tent (given in advance).
-
-    The tutorial's names are kept: ``rsize`` (rows), ``csize`` (columns),
-    ``rowAndCol``, ``neighbors`` and ``show``, and they are right for
-    rectangular boards too.
-    """
-
-    def __init__(
-        self,
-        trees: Iterable[Cell | tuple[int, int]],
-        rows: Sequence[int],
-        cols: Sequence[int],
-        rules: str = "seed",
-        tents: Iterable[Cell | tuple[int, int]] = (),
-    ):
-        self.rows = [_count(value, "row") for value in rows]
-        self.cols = [_count(value, "column") for value in cols]
-        if not self.rows or not self.cols:
-            raise ValueError("a board needs at least one row and one column")
-        if rules not in RULES:
-            raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
-        self.rules = rules
-        self.rsize = len(self.rows)
-        self.csize = len(self.cols)
-        self.trees = [self._cell(tree, "tree") for tree in trees]
-        if len(set(self.trees)) != len(self.trees):
-            raise ValueError("a cell holds two trees")
-        self.tents = sorted({self._cell(tent, "tent") for tent in tents})
-        if set(self.tents) & set(self.trees):
-            raise ValueError("a given tent stands on a tree")
-
-    def _cell(self, where: Cell | tuple[int, int], what: str) -> Cell:
-        if isinstance(where, tuple):
-            r, c = where
-            if not (0 <= r < self.rsize and 0 <= c < self.csize):
-                raise ValueError(f"{what} at {where} is outside the {self.rsize} x {self.csize} board")
-            return r * self.csize + c
-        if not isinstance(where, int) or not 0 <= where < self.rsize * self.csize:
-            raise ValueError(f"{what} at cell {where!r} is outside the {self.rsize} x {self.csize} board")
-        return where
-
-    def __repr__(self) -> str:
-        given = f", tents={self.tents!r}" if self.tents else ""
-        return f"Zeltlager({self.trees!r}, {self.rows!r}, {self.cols!r}, rules={self.rules!r}{given})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Zeltlager):
-            return NotImplemented
-        return (sorted(self.trees), self.rows, self.cols, self.rules, self.tents) == (
-            sorted(other.trees), other.rows, other.cols, other.rules, other.tents)
-
-    def rowAndCol(self, where: Cell) -> tuple[int, int]:
-        """The ``(row, column)`` of a cell number."""
-        return divmod(where, self.csize)
-
-    def neighbors(self, place: Cell) -> list[Cell]:
-        """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
-        r, c = divmod(place, self.csize)
-        found = []
-        if c + 1 < self.csize:
-            found.append(place + 1)
-        if r > 0:
-            found.append(place - self.csize)
-        if c > 0:
-            found.append(place - 1)
-        if r + 1 < self.rsize:
-            found.append(place + self.csize)
-        return found
-
-    def touching(self, place: Cell, rules: str | None = None) -> list[Cell]:
-        """The cells where no other tent may stand when ``place`` holds one."""
-        if (rules or self.rules) == "seed":
-            return self.neighbors(place)
-        r, c = divmod(place, self.csize)
-        return [
-            rr * self.csize + cc
-            for rr in range(max(r - 1, 0), min(r + 2, self.rsize))
-            for cc in range(max(c - 1, 0), min(c + 2, self.csize))
-            if (rr, cc) != (r, c)
-        ]
-
-    def display(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> str:
-        """The tutorial's labelled display (``B`` tree, ``Z`` tent), headed ``Lösung {number:4}``."""
-        placed = {self._cell(tent, "tent") for tent in _tent_cells(tents)}
-        trees = set(self.trees)
-        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{count:3}" for count in self.cols)]
-        for r in range(self.rsize):
-            cells = []
-            for c in range(self.csize):
-                f = r * self.csize + c
-                cells.append("  B" if f in trees else "  Z" if f in placed else "  .")
-            lines.append(f"{self.rows[r]:2d} -> " + "".join(cells))
-        return "\n".join(lines)
-
-    def show(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> None:
-        """Print :meth:`display` after a blank line, exactly as the tutorial's ``show`` prints."""
-        print()
-        print(self.display(tents, number))
+    rules: str = "tutorial"
 
 
 def _count(value: Any, what: str) -> int:
     if not isinstance(value, int) or value < 0:
         raise ValueError(f"a {what} count must be a whole number of at least 0, not {value!r}")
     return value
+
+
+def rules_named(name: str) -> str:
+    """The rules called ``name`` (``tutorial``, ``standard``, or the old name ``seed``); ``ValueError`` otherwise."""
+    rules = RULE_ALIASES.get(name, name)
+    if rules not in RULES:
+        raise ValueError(f"rules must be one of {', '.join(RULES)}, not {name!r}")
+    return rules
+
+
+# -- the tutorial's class (Zeltlager): a façade over the model ----------------------------
+
+
+class Zeltlager:
+    """The tutorial's tents puzzle, by the tutorial's names: a thin façade over a :class:`TentsCamp`.
+
+    ``Zeltlager(trees, rows, cols)`` with trees as cell numbers ``r * len(cols) + c``
+    or ``(r, c)`` pairs, rectangular boards allowed; ``rules`` (``"tutorial"``, its
+    old name ``"seed"``, or ``"standard"``) and ``tents`` (given in advance) as for
+    :class:`TentsCamp`.  The tutorial's names read the camp: ``rows``, ``cols``,
+    ``rsize`` (rows), ``csize`` (columns), ``trees``, ``rowAndCol``, ``neighbors``,
+    and ``show`` prints the tutorial's display.  :attr:`camp` is the model; every
+    function of this module takes either.
+    """
+
+    camp: TentsCamp
+
+    def __init__(
+        self,
+        trees: Iterable[Where],
+        rows: Sequence[int],
+        cols: Sequence[int],
+        rules: str = "tutorial",
+        tents: Iterable[Where] = (),
+    ):
+        self.camp = TentsCamp(trees, rows, cols, rules_named(rules), tents)
+
+    @classmethod
+    def of(cls, camp: TentsCamp) -> "Zeltlager":
+        """The façade over ``camp`` (such as :func:`parse` makes)."""
+        facade = cls.__new__(cls)
+        facade.camp = camp
+        return facade
+
+    @property
+    def trees(self) -> list[Cell]:
+        """The trees' cell numbers, in the given order."""
+        return list(self.camp.trees)
+
+    @property
+    def rows(self) -> list[int]:
+        """The row counts: ``rows[r]`` tents in row ``r``."""
+        return list(self.camp.row_counts)
+
+    @property
+    def cols(self) -> list[int]:
+        """The column counts: ``cols[c]`` tents in column ``c``."""
+        return list(self.camp.col_counts)
+
+    @property
+    def tents(self) -> list[Cell]:
+        """The tents given in advance."""
+        return list(self.camp.given_tents)
+
+    @property
+    def rules(self) -> str:
+        """``tutorial`` or ``standard``."""
+        return self.camp.rules
+
+    @property
+    def rsize(self) -> int:
+        """The number of rows."""
+        return self.camp.nrows
+
+    @property
+    def csize(self) -> int:
+        """The number of columns."""
+        return self.camp.ncols
+
+    def __repr__(self) -> str:
+        camp = self.camp
+        given = f", tents={list(camp.given_tents)!r}" if camp.given_tents else ""
+        return f"Zeltlager({self.trees!r}, {self.rows!r}, {self.cols!r}, rules={camp.rules!r}{given})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Zeltlager):
+            return NotImplemented
+        return self.camp == other.camp
+
+    def rowAndCol(self, where: Cell) -> tuple[int, int]:
+        """The ``(row, column)`` of a cell number."""
+        return self.camp.place(where)
+
+    def neighbors(self, place: Cell) -> list[Cell]:
+        """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
+        return self.camp.neighbours(place)
+
+    def touching(self, place: Cell, rules: str | None = None) -> list[Cell]:
+        """The cells where no other tent may stand when ``place`` holds one."""
+        return self.camp.touching(place, None if rules is None else rules_named(rules))
+
+    def display(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> str:
+        """The tutorial's labelled display (``B`` tree, ``Z`` tent), headed ``Lösung {number:4}``."""
+        camp = self.camp
+        placed = {camp.cell(tent, "tent") for tent in _tent_cells(tents)}
+        trees = set(camp.trees)
+        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{count:3}" for count in camp.col_counts)]
+        for r in range(camp.nrows):
+            cells = []
+            for c in range(camp.ncols):
+                f = r * camp.ncols + c
+                cells.append("  B" if f in trees else "  Z" if f in placed else "  .")
+            lines.append(f"{camp.row_counts[r]:2d} -> " + "".join(cells))
+        return "\n".join(lines)
+
+    def show(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> None:
+        """Print :meth:`display` after a blank line, exactly as the tutorial's ``show`` prints."""
+        print()
+        print(self.display(tents, number))
 
 
 def _tent_cells(tents: Layout | Mapping[Cell, Cell] | Iterable[Cell]) -> Iterable[Cell]:
@@ -226,16 +357,24 @@ def _tent_cells(tents: Layout | Mapping[Cell, Cell] | Iterable[Cell]) -> Iterabl
     return tents
 
 
-# -- reading and writing ---------------------------------------------------------------
+def camp_of(spec: TentsCamp | Zeltlager) -> TentsCamp:
+    """The model of ``spec``: the camp itself, or the camp under the tutorial's façade."""
+    return spec.camp if isinstance(spec, Zeltlager) else spec
 
 
-def parse(text: str, source: str = "<input>") -> Zeltlager:
+# -- 2. the parser ------------------------------------------------------------------------
+
+BAD_CELL = re.compile(r"[^T.A]")
+WORD = re.compile(r"[^ \t]+")
+
+
+def parse(text: str, source: str = "<input>") -> TentsCamp:
     """A puzzle from the file format of the module docstring; :class:`InputError` if malformed.
 
     Boards of more than :data:`MAX_SIDE` rows or columns are refused.  Lines end at
-    ``\n`` (a ``\r`` before it is ignored), so line numbers are those an editor shows.
+    ``\\n`` (a ``\\r`` before it is ignored), so line numbers are those an editor shows.
     """
-    rules = "seed"
+    rules = "tutorial"
     rules_line: int | None = None
     cols: list[tuple[int, int]] | None = None  # (count, column)
     cols_line = 0
@@ -252,14 +391,15 @@ def parse(text: str, source: str = "<input>") -> Zeltlager:
             if cols is not None:
                 raise InputError("the 'rules:' line must come before the column counts", source, number, first_column)
             if rules_line is not None:
-                raise InputError(f"a second 'rules:' line (the first is line {rules_line})", source, number, first_column)
+                raise InputError(f"a second 'rules:' line (the first is line {rules_line})",
+                                 source, number, first_column)
             colon = line.index(":")
             value = line[colon + 1:].strip(" \t")
-            if value not in RULES:
+            if RULE_ALIASES.get(value, value) not in RULES:
                 column = line.index(value, colon) + 1 if value else colon + 2
-                raise InputError(f"expected 'rules: seed' or 'rules: standard', found rules {quoted(value)}",
-                                 source, number, column)
-            rules, rules_line = value, number
+                raise InputError("expected 'rules: tutorial' (or its old name 'rules: seed') or 'rules: standard', "
+                                 f"found rules {quoted(value)}", source, number, column)
+            rules, rules_line = RULE_ALIASES.get(value, value), number
             continue
         if cols is None:
             if len(tokens) > MAX_SIDE:
@@ -296,17 +436,20 @@ def parse(text: str, source: str = "<input>") -> Zeltlager:
     width = len(rows[0][3])
     for number, _, _, cells, column in rows[1:]:
         if len(cells) != width:
-            raise InputError(f"ragged rows: this row has {len(cells)} cells, the first row has {width}", source, number, column)
+            raise InputError(f"ragged rows: this row has {len(cells)} cells, the first row has {width}",
+                             source, number, column)
     if len(cols) != width:
         raise InputError(f"expected {width} column counts (the rows have {width} cells), found {len(cols)}",
                          source, cols_line, cols[0][1] if cols else 1)
     height = len(rows)
     for count, column in cols:
         if count > height:
-            raise InputError(f"column count {count} is out of range: the board has {height} rows", source, cols_line, column)
+            raise InputError(f"column count {count} is out of range: the board has {height} rows",
+                             source, cols_line, column)
     for number, count, column, _, _ in rows:
         if count > width:
-            raise InputError(f"row count {count} is out of range: the board has {width} columns", source, number, column)
+            raise InputError(f"row count {count} is out of range: the board has {width} columns",
+                             source, number, column)
     row_total, col_total = sum(row[1] for row in rows), sum(count for count, _ in cols)
     if row_total != col_total:
         raise InputError(f"the row counts add up to {row_total} but the column counts to {col_total} "
@@ -314,11 +457,7 @@ def parse(text: str, source: str = "<input>") -> Zeltlager:
     grid = [row[3] for row in rows]
     trees = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TREE]
     tents = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TENT]
-    return Zeltlager(trees, [row[1] for row in rows], [count for count, _ in cols], rules, tents)
-
-
-BAD_CELL = re.compile(r"[^T.A]")
-WORD = re.compile(r"[^ \t]+")
+    return TentsCamp(trees, [row[1] for row in rows], [count for count, _ in cols], rules, tents)
 
 
 def _tokens(line: str, most: int) -> list[tuple[int, str]]:
@@ -326,37 +465,48 @@ def _tokens(line: str, most: int) -> list[tuple[int, str]]:
     return [(found.start() + 1, found.group()) for found in itertools.islice(WORD.finditer(line), most)]
 
 
-def format_puzzle(spec: Zeltlager, tents: Iterable[Cell] = (), rules: str | None = None) -> str:
+# -- 3. the text form ---------------------------------------------------------------------
+
+
+def format_puzzle(spec: TentsCamp | Zeltlager, tents: Iterable[Cell] = (), rules: str | None = None) -> str:
     """The file format for ``spec`` with ``tents`` drawn as ``A``; the rules line only if standard."""
-    placed = set(tents) | set(spec.tents)
-    trees = set(spec.trees)
-    lines = ["rules: standard"] if (rules or spec.rules) == "standard" else []
-    lines.append(" ".join(map(str, spec.cols)))
-    for r, count in enumerate(spec.rows):
-        cells = "".join(
-            TREE if f in trees else TENT if f in placed else EMPTY for f in range(r * spec.csize, (r + 1) * spec.csize)
-        )
+    camp = camp_of(spec)
+    placed = set(tents) | set(camp.given_tents)
+    trees = set(camp.trees)
+    lines = ["rules: standard"] if (rules or camp.rules) == "standard" else []
+    lines.append(" ".join(map(str, camp.col_counts)))
+    ncols = camp.ncols
+    for r, count in enumerate(camp.row_counts):
+        cells = "".join(TREE if f in trees else TENT if f in placed else EMPTY
+                        for f in range(r * ncols, (r + 1) * ncols))
         lines.append(f"{count} {cells}")
     return "\n".join(lines)
 
 
-def render(spec: Zeltlager, solution: Layout) -> str:
+def text_of(spec: TentsCamp | Zeltlager) -> str:
+    """The puzzle in the file format: ``parse(text_of(camp)) == camp``."""
+    return format_puzzle(spec) + "\n"
+
+
+def render(spec: TentsCamp | Zeltlager, solution: Layout) -> str:
     """The solution in the file format, tents as ``A``: it parses back."""
     return format_puzzle(spec, solution.tents, solution.rules)
 
 
-def as_json(spec: Zeltlager, solution: Layout) -> dict[str, Any]:
+def as_json(spec: TentsCamp | Zeltlager, solution: Layout) -> dict[str, Any]:
     """``{"tents": [[r, c], ...], "assignment": [{"tree": [r, c], "tent": [r, c]}, ...]}``."""
+    camp = camp_of(spec)
     return {
-        "tents": [list(spec.rowAndCol(tent)) for tent in solution.tents],
-        "assignment": [{"tree": list(spec.rowAndCol(tree)), "tent": list(spec.rowAndCol(tent))} for tree, tent in solution.assignment],
+        "tents": [list(camp.place(tent)) for tent in solution.tents],
+        "assignment": [{"tree": list(camp.place(tree)), "tent": list(camp.place(tent))}
+                       for tree, tent in solution.assignment],
     }
 
 
-# -- the independent checker -----------------------------------------------------------------
+# -- 4. the checker -----------------------------------------------------------------------
 
 
-def check(spec: Zeltlager, solution: Layout) -> list[str]:
+def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     """The rules ``solution`` breaks on ``spec``, in words (``"row 3 holds 2 tents, its count says 3"``).
 
     Empty when ``solution`` solves ``spec`` under its rules (``solution.rules``):
@@ -366,7 +516,8 @@ def check(spec: Zeltlager, solution: Layout) -> list[str]:
     counted from 1.  It shares no code with the searches: every rule is derived
     again from the board and the solution.
     """
-    nrows, ncols = len(spec.rows), len(spec.cols)
+    camp = camp_of(spec)
+    nrows, ncols = len(camp.row_counts), len(camp.col_counts)
     size = nrows * ncols
 
     def on_board(cell: object) -> bool:
@@ -379,10 +530,10 @@ def check(spec: Zeltlager, solution: Layout) -> list[str]:
         return f"row {r + 1}, column {c + 1}"
 
     broken: list[str] = []
-    rules = solution.rules
+    rules = RULE_ALIASES.get(solution.rules, solution.rules)
     if rules not in RULES:
-        broken.append(f"the solution names the rules {rules!r}, not seed or standard")
-    trees = set(spec.trees)
+        broken.append(f"the solution names the rules {rules!r}, not tutorial or standard")
+    trees = set(camp.trees)
     placed: set[int] = set()
     for tent in solution.tents:
         if not on_board(tent):
@@ -393,21 +544,21 @@ def check(spec: Zeltlager, solution: Layout) -> list[str]:
             broken.append(f"{at(tent)}: a tent stands on a tree")
         placed.add(tent)
     placed = {tent for tent in placed if on_board(tent)}
-    for tent in spec.tents:
+    for tent in camp.given_tents:
         if tent not in placed:
             broken.append(f"{at(tent)}: the tent given in advance is missing")
     in_row, in_col = [0] * nrows, [0] * ncols
     for tent in placed:
         in_row[tent // ncols] += 1
         in_col[tent % ncols] += 1
-    for r, (found, wanted) in enumerate(zip(in_row, spec.rows)):
+    for r, (found, wanted) in enumerate(zip(in_row, camp.row_counts, strict=True)):
         if found != wanted:
             broken.append(f"row {r + 1} holds {found} tent{'s' * (found != 1)}, its count says {wanted}")
-    for c, (found, wanted) in enumerate(zip(in_col, spec.cols)):
+    for c, (found, wanted) in enumerate(zip(in_col, camp.col_counts, strict=True)):
         if found != wanted:
             broken.append(f"column {c + 1} holds {found} tent{'s' * (found != 1)}, its count says {wanted}")
     steps = [(0, 1, "side by side"), (1, 0, "one above the other")]
-    if rules != "seed":
+    if rules != "tutorial":
         steps += [(1, 1, "diagonally"), (1, -1, "diagonally")]
     for tent in sorted(placed):
         r, c = divmod(tent, ncols)
@@ -440,7 +591,7 @@ def check(spec: Zeltlager, solution: Layout) -> list[str]:
     return broken
 
 
-# -- the propagating search -----------------------------------------------------------
+# -- 5. the searches ----------------------------------------------------------------------
 
 UNKNOWN, NO, YES, WOOD = 0, 1, 2, 3  # cell states: undecided, no tent, tent, tree
 
@@ -451,44 +602,48 @@ UNKNOWN, NO, YES, WOOD = 0, 1, 2, 3  # cell states: undecided, no tent, tent, tr
 PROBE_ROUNDS = 10
 PROBE_WORK = 64
 
+#: A decision of the propagating search: ``("tent", cell)``, ``("empty", cell)`` or ``("assign", tree, tent)``.
+Decision = tuple
 
-class TentsSearch(Search):
+
+class TentsSearch(PropagatingSearch):
     """Decide cells with propagation and probing; branch on a cell of the tightest line.
 
-    Moves: ``("tent", cell)`` and ``("empty", cell)`` decide an undecided cell;
-    ``("assign", tree, tent)`` gives a tree its tent in ``assignments`` mode, once
-    the layout is complete; ``("check",)`` when nothing is left to decide.
-    ``valid`` makes the move and propagates it, taking everything back and
-    answering false on a contradiction; ``record`` keeps it; ``undo`` rolls the
-    trail back to where the move started.
+    Decisions: ``("tent", cell)`` and ``("empty", cell)`` decide an undecided cell;
+    ``("assign", tree, tent)`` gives a tree (its cell) the tent at a cell, in
+    ``assignments`` mode once the layout is complete.  Each is made with all it
+    forces; the trail holds the cells decided, newest last (and :attr:`assigned`
+    the trees given their tent, always after every cell is decided), so a mark is
+    the number of changes made and a rollback undoes the newer ones.
 
     Propagation: row and column counts (with the capacity of the runs of undecided
     cells), no-touch, a tree with one possible cell left gets its tent there, and a
     matching that gives each tree its own undecided-or-tent cell and covers every
-    tent (when none exists the node is a dead end; it is repaired, not rebuilt, as
-    undo only makes cells undecided again, which never breaks a pair).  Then every
-    undecided cell is probed: if a tent there leads to a contradiction, it stays empty.
+    tent (when none exists the state is a dead end; it is repaired, not rebuilt, as
+    a rollback only makes cells undecided again, which never breaks a pair).  Then
+    every undecided cell is probed: if a tent there leads to a contradiction, it
+    stays empty.
     """
 
-    def __init__(self, spec: Zeltlager, rules: str | None = None, count: str = "layouts"):
+    def __init__(self, camp: TentsCamp, rules: str | None = None, count: str = "layouts"):
         if count not in COUNTS:
             raise ValueError(f"count must be one of {', '.join(COUNTS)}, not {count!r}")
         if rules is not None and rules not in RULES:
             raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
-        self.spec = spec
-        self.rules = rules or spec.rules
+        self.camp = camp
+        self.rules = rules or camp.rules
         self.assignments = count == "assignments"
-        ncols, nrows = spec.csize, spec.rsize
+        ncols, nrows = camp.ncols, camp.nrows
         size = nrows * ncols
         self.ncols = ncols
-        self.ntrees = len(spec.trees)
+        self.ntrees = len(camp.trees)
         self.tree_cells: list[list[Cell]] = []  # per tree (index): the cells its tent may take
         # Per cell: the trees next to it.  Only candidate cells (next to a tree) have any, and
         # the others share one empty tuple: a per-cell list each would cost gigabytes on big boards.
         self.trees_at: list[Sequence[int]] = [()] * size
-        tree_set = set(spec.trees)
-        for index, tree in enumerate(spec.trees):
-            cells = [n for n in spec.neighbors(tree) if n not in tree_set]
+        tree_set = set(camp.trees)
+        for index, tree in enumerate(camp.trees):
+            cells = [n for n in camp.neighbours(tree) if n not in tree_set]
             self.tree_cells.append(cells)
             for n in cells:
                 if self.trees_at[n]:
@@ -497,9 +652,9 @@ class TentsSearch(Search):
                     self.trees_at[n] = [index]
         self.row_of = [cell // ncols for cell in range(size)]
         self.col_of = [cell % ncols for cell in range(size)]
-        self.need_row, self.need_col = list(spec.rows), list(spec.cols)
+        self.need_row, self.need_col = list(camp.row_counts), list(camp.col_counts)
         state = [NO] * size
-        for tree in spec.trees:
+        for tree in camp.trees:
             state[tree] = WOOD
         for cell in range(size):
             if self.trees_at[cell]:
@@ -509,9 +664,9 @@ class TentsSearch(Search):
         # The cells where a tent touches one at ``cell``: only candidates matter, the others never hold a tent.
         self.touch: list[Sequence[Cell]] = [()] * size
         for cell in self.candidates:
-            self.touch[cell] = [other for other in spec.touching(cell, self.rules) if state[other] == UNKNOWN]
-        self.row_cells = [[] for _ in range(nrows)]  # per line: its candidate cells in order
-        self.col_cells = [[] for _ in range(ncols)]
+            self.touch[cell] = [other for other in camp.touching(cell, self.rules) if state[other] == UNKNOWN]
+        self.row_cells: list[list[Cell]] = [[] for _ in range(nrows)]  # per line: its candidate cells in order
+        self.col_cells: list[list[Cell]] = [[] for _ in range(ncols)]
         for cell in self.candidates:
             self.row_cells[cell // ncols].append(cell)
             self.col_cells[cell % ncols].append(cell)
@@ -527,31 +682,24 @@ class TentsSearch(Search):
         self.tree_open = [len(cells) for cells in self.tree_cells]  # undecided or tent
         self.tree_tents = [0] * self.ntrees
         self.unknown = sum(self.row_open)
-        self.trail: list[Cell] = []  # decided cells, in order
-        self.marks: list[int] = []  # per recorded move: the trail length before it (-1: no cells)
-        self.pending = 0  # the trail mark of the move that valid() just made
+        self.trail: list[Cell] = []  # the cells decided, newest last
         self.mate = [-1] * self.ntrees  # the matching: tree index -> cell
         self.holder = [-1] * size  # the matching: cell -> tree index
         # The trees without a cell, as a stack (a set that is emptied again and again gets slow to pop).
         self.unmatched = list(range(self.ntrees - 1, -1, -1))
+        self.assigned: list[Cell] = []  # assignments mode: the trees given their tent, newest last
         self.owner: dict[Cell, Cell] = {}  # assignments mode: tent -> tree
         self.chosen: dict[Cell, Cell] = {}  # assignments mode: tree -> tent
-        self.started = False  # the first propagation runs when the search does, not here
-        self.dead = False  # true when the board itself is contradictory
 
-    # -- propagation ----------------------------------------------------------------------
-    def _begin(self) -> None:
-        """Propagate the givens and every count before the first decision (kept for good)."""
-        spec = self.spec
-        self.started = True
-        self.dead = (
-            not sum(spec.rows) == sum(spec.cols) == self.ntrees
-            or any(self.state[tent] != UNKNOWN for tent in spec.tents)
-            or not self._start()
-        )
-
-    def _start(self) -> bool:
-        todo = [(tent, YES) for tent in self.spec.tents]
+    # -- the propagating search's parts ---------------------------------------------------
+    def start(self) -> bool:
+        """Propagate the given tents and every count, then probe; false when the board contradicts itself."""
+        camp = self.camp
+        if not sum(camp.row_counts) == sum(camp.col_counts) == self.ntrees:
+            return False
+        if any(self.state[tent] != UNKNOWN for tent in camp.given_tents):
+            return False
+        todo = [(tent, YES) for tent in camp.given_tents]
         for r in range(len(self.need_row)):
             if not self._line(self.row_cells[r], 1, self.need_row[r] - self.row_tents[r], self.row_open[r],
                               self.row_cap[r], self.row_odd[r], todo):
@@ -567,14 +715,80 @@ class TentsSearch(Search):
                 todo.append((self.tree_cells[index][0], YES))
         return self._propagate(todo) and self._matched(0) and self._probe()
 
+    def branch(self) -> list[Decision] | None:
+        """Tent or not on an undecided cell of the tightest line; then (assignments) a tree's tent; None: solved."""
+        if self.unknown:
+            cell = self._branch_cell()
+            return [("tent", cell), ("empty", cell)]
+        if not self.assignments or len(self.chosen) == self.ntrees:
+            return None
+        # Assignment decisions: the tree with the fewest free tents next to it.
+        state = self.state
+        best_tree, best_free = -1, None
+        for index, tree in enumerate(self.camp.trees):
+            if tree in self.chosen:
+                continue
+            free = [cell for cell in self.tree_cells[index] if state[cell] == YES and cell not in self.owner]
+            if best_free is None or len(free) < len(best_free):
+                best_tree, best_free = tree, free
+                if len(free) <= 1:
+                    break
+        return [("assign", best_tree, tent) for tent in best_free or ()]
+
+    def decide(self, decision: Decision) -> bool:
+        """Make ``decision`` with all it forces (a tree's tent: just that); false on a contradiction."""
+        kind = decision[0]
+        if kind == "assign":
+            _, tree, tent = decision
+            if tree in self.chosen or tent in self.owner:
+                return False
+            self.chosen[tree] = tent
+            self.owner[tent] = tree
+            self.assigned.append(tree)
+            return True
+        mark = len(self.trail)
+        return self._propagate([(decision[1], YES if kind == "tent" else NO)]) and self._matched(mark) and self._probe()
+
+    def mark(self) -> int:
+        """The number of changes made: cells decided and trees given their tent."""
+        return len(self.trail) + len(self.assigned)
+
+    def rollback(self, mark: int) -> None:
+        """Take back the changes after ``mark``: the trees' tents first (they are the newest), then the cells."""
+        assigned = self.assigned
+        if assigned:
+            cells = len(self.trail)
+            while assigned and cells + len(assigned) > mark:
+                del self.owner[self.chosen.pop(assigned.pop())]
+        self._rollback(mark - len(assigned))
+
+    def solution(self, path: tuple) -> Layout:
+        """The tents read off the cells, with the trees' tents (layouts: the matching kept for propagation)."""
+        tents = tuple(cell for cell, value in enumerate(self.state) if value == YES)
+        if self.assignments:
+            pairs = tuple((tree, self.chosen[tree]) for tree in self.camp.trees)
+        else:
+            pairs = tuple(zip(self.camp.trees, self.mate, strict=True))
+        return Layout(tents, pairs, self.rules)
+
+    def format_move(self, level: int, move: Decision) -> str:
+        """A decision as a player says it: ``tent at row 2, column 3``, ``no tent at ...``, or a tree's tent."""
+        kind = move[0]
+        if kind == "tent":
+            return f"tent at {_place(self.ncols, move[1])}"
+        if kind == "empty":
+            return f"no tent at {_place(self.ncols, move[1])}"
+        return f"the tree at {_place(self.ncols, move[1])} takes the tent at {_place(self.ncols, move[2])}"
+
+    # -- propagation ----------------------------------------------------------------------
     def _probe(self) -> bool:
         """Failed-literal probing: an undecided cell where a tent leads to a contradiction stays empty.
 
         Repeated until nothing changes (a round that changes something can make an
         earlier cell fail), but at most :data:`PROBE_ROUNDS` rounds and
         :data:`PROBE_WORK` cells decided by probes per candidate cell: only contrived
-        boards need more, and stopping early only prunes less.  False when the board
-        itself is contradictory.
+        boards need more, and stopping early only prunes less.  False when the state
+        is contradictory.
         """
         state, trail = self.state, self.trail
         work = PROBE_WORK * len(self.candidates)
@@ -811,30 +1025,6 @@ class TentsSearch(Search):
                     queue.append(other)
         return False
 
-    # -- the five methods -----------------------------------------------------------------
-    def moves(self, level: int) -> list[tuple]:
-        if not self.started:
-            self._begin()
-        if self.dead:
-            return []
-        state = self.state
-        if self.unknown:
-            cell = self._branch_cell()
-            return [("tent", cell), ("empty", cell)]
-        if not self.assignments or len(self.chosen) == self.ntrees:
-            return [("check",)]
-        # Assignment levels: the tree with the fewest free tents next to it.
-        best_tree, best_free = -1, None
-        for index, tree in enumerate(self.spec.trees):
-            if tree in self.chosen:
-                continue
-            free = [cell for cell in self.tree_cells[index] if state[cell] == YES and cell not in self.owner]
-            if best_free is None or len(free) < len(best_free):
-                best_tree, best_free = tree, free
-                if len(free) <= 1:
-                    break
-        return [("assign", best_tree, tent) for tent in best_free or ()]
-
     def _branch_cell(self) -> Cell:
         """An undecided cell in the row or column with the least slack (undecided cells minus tents missing)."""
         best, best_slack = -1, None
@@ -847,59 +1037,6 @@ class TentsSearch(Search):
                 if best_slack is None or slack < best_slack:
                     best, best_slack = cell, slack
         return best
-
-    def format_move(self, level: int, move: tuple) -> str:
-        """A move as a player says it: ``tent at row 2, column 3``, ``no tent at ...``, or which tree takes which."""
-        kind = move[0]
-        if kind == "tent":
-            return f"tent at {_place(self.ncols, move[1])}"
-        if kind == "empty":
-            return f"no tent at {_place(self.ncols, move[1])}"
-        if kind == "assign":
-            return f"the tree at {_place(self.ncols, move[1])} takes the tent at {_place(self.ncols, move[2])}"
-        return "every cell decided: check the layout"
-
-    def valid(self, level: int, move: tuple) -> bool:
-        if not self.started:  # a prefix replay calls valid before moves
-            self._begin()
-        if self.dead:
-            return False
-        kind = move[0]
-        if kind == "assign":
-            return move[2] not in self.owner
-        if kind == "check":
-            return True
-        mark = len(self.trail)
-        if self._propagate([(move[1], YES if kind == "tent" else NO)]) and self._matched(mark) and self._probe():
-            self.pending = mark
-            return True
-        self._rollback(mark)
-        return False
-
-    def record(self, level: int, move: tuple) -> None:
-        kind = move[0]
-        if kind == "assign":
-            self.chosen[move[1]] = move[2]
-            self.owner[move[2]] = move[1]
-        self.marks.append(self.pending if kind in ("tent", "empty") else -1)
-
-    def undo(self, level: int, move: tuple) -> None:
-        mark = self.marks.pop()
-        if move[0] == "assign":
-            del self.chosen[move[1]], self.owner[move[2]]
-        elif mark >= 0:
-            self._rollback(mark)
-
-    def done(self, level: int) -> bool:
-        return not self.unknown and (not self.assignments or len(self.chosen) == self.ntrees)
-
-    def solution(self, path: tuple) -> Layout:
-        tents = tuple(cell for cell, value in enumerate(self.state) if value == YES)
-        if self.assignments:
-            pairs = tuple((tree, self.chosen[tree]) for tree in self.spec.trees)
-        else:
-            pairs = tuple(zip(self.spec.trees, self.mate))
-        return Layout(tents, pairs, self.rules)
 
 
 def _place(ncols: int, cell: Cell) -> str:
@@ -934,43 +1071,43 @@ def _runs(lines: list[list[Cell]], step: int, length: int) -> tuple[list[list[in
     return blocked, capacity, odd
 
 
-# -- the tutorial's search -------------------------------------------------------------------
-
-
-class SeedTentsSearch(Search):
-    """The tutorial's search: level = tree in the given order, moves = its neighbours.
+class TutorialTentsSearch(Search):
+    """The tutorial's search: level = tree in the given order, moves = its neighbours (tent cells).
 
     Made right for rectangles and both rules; ``done`` also checks that every count
-    is met exactly.  In ``layouts`` mode a complete assignment is a solution only if
-    it is the first matching of its layout in this search's own order, so each
-    layout is counted once.  Moves are tent cells.
+    is met exactly and the given tents are among the tents.  In ``layouts`` mode a
+    complete assignment is a solution only if it is the first matching of its
+    layout in this search's own order, so each layout is counted once.  A camp
+    without trees has the one move ``-1`` (the empty camp), as before.
     """
 
-    def __init__(self, spec: Zeltlager, rules: str | None = None, count: str = "layouts"):
+    def __init__(self, camp: TentsCamp, rules: str | None = None, count: str = "layouts"):
         if count not in COUNTS:
             raise ValueError(f"count must be one of {', '.join(COUNTS)}, not {count!r}")
         if rules is not None and rules not in RULES:
             raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
-        self.spec = spec
-        self.rules = rules or spec.rules
+        self.camp = camp
+        self.rules = rules or camp.rules
         self.assignments = count == "assignments"
-        self.trees = list(spec.trees)
+        self.trees = list(camp.trees)
         self.tree_set = set(self.trees)
         self.tents: list[Cell] = []
         self.tent_set: set[Cell] = set()
-        self.rowscount = [0] * spec.rsize
-        self.colscount = [0] * spec.csize
+        self.row_counts = list(camp.row_counts)
+        self.col_counts = list(camp.col_counts)
+        self.in_row = [0] * camp.nrows
+        self.in_col = [0] * camp.ncols
 
     def moves(self, level: int) -> list[Cell]:
         if not self.trees:
             return [-1] if level == 0 else []
-        return self.spec.neighbors(self.trees[level]) if level < len(self.trees) else []
+        return self.camp.neighbours(self.trees[level]) if level < len(self.trees) else []
 
     def format_move(self, level: int, move: Cell) -> str:
         """A move as a player says it: ``tent at row 1, column 2 for the tree at row 1, column 1``."""
         if move == -1:
             return "no trees: the empty camp"
-        ncols = self.spec.csize
+        ncols = self.camp.ncols
         return f"tent at {_place(ncols, move)} for the tree at {_place(ncols, self.trees[level])}"
 
     def valid(self, level: int, move: Cell) -> bool:
@@ -978,46 +1115,46 @@ class SeedTentsSearch(Search):
             return True
         if move in self.tree_set or move in self.tent_set:
             return False
-        if any(n in self.tent_set for n in self.spec.touching(move, self.rules)):
+        if any(n in self.tent_set for n in self.camp.touching(move, self.rules)):
             return False
-        r, c = self.spec.rowAndCol(move)
-        return self.rowscount[r] < self.spec.rows[r] and self.colscount[c] < self.spec.cols[c]
+        r, c = self.camp.place(move)
+        return self.in_row[r] < self.row_counts[r] and self.in_col[c] < self.col_counts[c]
 
     def record(self, level: int, move: Cell) -> None:
         if move == -1:
             return
         self.tents.append(move)
         self.tent_set.add(move)
-        r, c = self.spec.rowAndCol(move)
-        self.rowscount[r] += 1
-        self.colscount[c] += 1
+        r, c = self.camp.place(move)
+        self.in_row[r] += 1
+        self.in_col[c] += 1
 
     def undo(self, level: int, move: Cell) -> None:
         if move == -1:
             return
         self.tents.pop()
         self.tent_set.discard(move)
-        r, c = self.spec.rowAndCol(move)
-        self.rowscount[r] -= 1
-        self.colscount[c] -= 1
+        r, c = self.camp.place(move)
+        self.in_row[r] -= 1
+        self.in_col[c] -= 1
 
     def done(self, level: int) -> bool:
         if len(self.tents) != len(self.trees):
             return False
-        if self.rowscount != self.spec.rows or self.colscount != self.spec.cols:
+        if self.in_row != self.row_counts or self.in_col != self.col_counts:
             return False
-        if not set(self.spec.tents) <= self.tent_set:
+        if not set(self.camp.given_tents) <= self.tent_set:
             return False
         return self.assignments or self.tents == self._first_matching()
 
     def _first_matching(self) -> list[Cell] | None:
         """The first assignment of the current tents to the trees in this search's order."""
-        tents, trees, neighbors = self.tent_set, self.trees, self.spec.neighbors
+        tents, trees, neighbours = self.tent_set, self.trees, self.camp.neighbours
         if not trees:
             return []
         chosen: list[Cell] = []
         taken: set[Cell] = set()
-        stack = [iter(neighbors(trees[0]))]
+        stack = [iter(neighbours(trees[0]))]
         while stack:
             for cell in stack[-1]:
                 if cell in tents and cell not in taken:
@@ -1025,7 +1162,7 @@ class SeedTentsSearch(Search):
                     taken.add(cell)
                     if len(chosen) == len(trees):
                         return chosen
-                    stack.append(iter(neighbors(trees[len(chosen)])))
+                    stack.append(iter(neighbours(trees[len(chosen)])))
                     break
             else:
                 stack.pop()
@@ -1034,27 +1171,35 @@ class SeedTentsSearch(Search):
         return None
 
     def solution(self, path: tuple) -> Layout:
-        return Layout(tuple(sorted(self.tents)), tuple(zip(self.trees, self.tents)), self.rules)
+        """The tents (sorted), each tree with the tent it took in this search."""
+        return Layout(tuple(sorted(self.tents)), tuple(zip(self.trees, self.tents, strict=True)), self.rules)
 
 
-SEARCHES = {"propagate": TentsSearch, "seed": SeedTentsSearch}
+SEARCHES: dict[str, type[TentsSearch] | type[TutorialTentsSearch]] = {
+    "propagate": TentsSearch,
+    "tutorial": TutorialTentsSearch,
+}
 
 
-def search(spec: Zeltlager, rules: str | None = None, count: str = "layouts", method: str = "propagate", **_: object) -> Search:
-    """A fresh search of ``spec``; ``rules`` overrides the spec's, ``count`` and ``method`` as documented.
+def search(spec: TentsCamp | Zeltlager, rules: str | None = None, count: str = "layouts",
+           method: str = "propagate") -> Search:
+    """A fresh search of ``spec``; ``rules`` overrides the camp's, ``count`` and ``method`` as documented.
 
+    The old names ``rules="seed"`` and ``method="seed"`` are read as ``tutorial``.
     An unknown ``rules``, ``count`` or ``method`` is an :class:`InputError` naming the choices.
     """
+    if rules is not None:
+        rules = RULE_ALIASES.get(rules, rules)
+    method = METHOD_ALIASES.get(method, method)
     given = (("rules", rules, RULES), ("count", count, COUNTS), ("method", method, tuple(SEARCHES)))
     for name, value, choices in given:
         if value not in choices and not (name == "rules" and value is None):
             raise InputError(f"parameter {name} must be one of {', '.join(choices)}, not {quoted(str(value))}",
                              "<parameters>")
-    return SEARCHES[method](spec, rules=rules, count=count)
+    return SEARCHES[method](camp_of(spec), rules=rules, count=count)
 
 
-# -- generating puzzles ----------------------------------------------------------------------
-
+# -- 6. the generator ---------------------------------------------------------------------
 
 #: The most propagation steps the generator spends on verdicts (deciding whether a board has one
 #: solution): about half a minute on the biggest boards.  Deterministic, so a seed still gives one puzzle.
@@ -1062,7 +1207,7 @@ GENERATE_STEPS = 1_000_000
 
 
 def generate(rows: int, cols: int, seed: int | None = None, rules: str = "standard", unique: bool = True,
-             density: float = 0.2, tries: int = 200) -> Zeltlager:
+             density: float = 0.2, tries: int = 200) -> TentsCamp:
     """A random puzzle: tents placed at random under ``rules``, a tree next to each, counts derived.
 
     About ``density * rows * cols`` tents are placed.  With ``unique`` (the default)
@@ -1076,10 +1221,9 @@ def generate(rows: int, cols: int, seed: int | None = None, rules: str = "standa
 
 
 def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, density: float,
-              tries: int) -> tuple[Zeltlager, Verdict | None]:
+              tries: int) -> tuple[TentsCamp, Verdict | None]:
     """:func:`generate` and its board's verdict: ``None`` if not ``unique``, ``UNKNOWN`` if the steps ran out."""
-    if rules not in RULES:
-        raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
+    rules = rules_named(rules)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(f"a board has 1 to {MAX_SIDE} rows and 1 to {MAX_SIDE} columns, not {rows} x {cols}")
     if not 0 < density <= 1:
@@ -1088,14 +1232,14 @@ def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, 
     if not unique:
         return _random_board(rng, rows, cols, rules, density), None
     steps = [GENERATE_STEPS]
-    spec, verdict = None, Verdict.UNKNOWN
+    camp, verdict = None, Verdict.UNKNOWN
     for _ in range(max(tries, 1)):
-        spec = _random_board(rng, rows, cols, rules, density)
-        verdict = _verdict(spec, steps)
+        camp = _random_board(rng, rows, cols, rules, density)
+        verdict = _verdict(camp, steps)
         if verdict is Verdict.UNIQUE or steps[0] <= 0:
             break
-    assert spec is not None
-    return spec, verdict
+    assert camp is not None
+    return camp, verdict
 
 
 class _OutOfSteps(Exception):
@@ -1105,8 +1249,8 @@ class _OutOfSteps(Exception):
 class _CountedSearch(TentsSearch):
     """The propagating search, spending one of the generator's steps per propagation."""
 
-    def __init__(self, spec: Zeltlager, steps: list[int]):
-        super().__init__(spec)
+    def __init__(self, camp: TentsCamp, steps: list[int]):
+        super().__init__(camp)
         self.steps = steps
 
     def _propagate(self, todo: list[tuple[Cell, int]]) -> bool:
@@ -1116,17 +1260,17 @@ class _CountedSearch(TentsSearch):
         return super()._propagate(todo)
 
 
-def _verdict(spec: Zeltlager, steps: list[int]) -> Verdict:
-    """The verdict of ``spec``, or ``UNKNOWN`` when ``steps[0]`` propagation steps were not enough."""
+def _verdict(camp: TentsCamp, steps: list[int]) -> Verdict:
+    """The verdict of ``camp``, or ``UNKNOWN`` when ``steps[0]`` propagation steps were not enough."""
     try:
-        return _CountedSearch(spec, steps).verdict()
+        return _CountedSearch(camp, steps).verdict()
     except _OutOfSteps:
         return Verdict.UNKNOWN
 
 
-def _random_board(rng: random.Random, rows: int, cols: int, rules: str, density: float) -> Zeltlager:
+def _random_board(rng: random.Random, rows: int, cols: int, rules: str, density: float) -> TentsCamp:
     """Tents placed at random cells under ``rules``, each with a tree on a random free neighbour; counts from them."""
-    board = Zeltlager([], [0] * rows, [0] * cols, rules)
+    board = TentsCamp([], [0] * rows, [0] * cols, rules)
     target = max(1, round(density * rows * cols))
     trees: set[Cell] = set()
     tents: set[Cell] = set()
@@ -1138,7 +1282,7 @@ def _random_board(rng: random.Random, rows: int, cols: int, rules: str, density:
             break
         if cell in blocked or cell in tents or cell in trees:
             continue
-        spots = [n for n in board.neighbors(cell) if n not in tents and n not in trees]
+        spots = [n for n in board.neighbours(cell) if n not in tents and n not in trees]
         if not spots:
             continue
         tree = rng.choice(spots)
@@ -1149,8 +1293,10 @@ def _random_board(rng: random.Random, rows: int, cols: int, rules: str, density:
     for tent in tents:
         row_counts[tent // cols] += 1
         col_counts[tent % cols] += 1
-    return Zeltlager(sorted(trees), row_counts, col_counts, rules)
+    return TentsCamp(sorted(trees), row_counts, col_counts, rules)
 
+
+# -- 7. the descriptor --------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="tents",
@@ -1159,23 +1305,30 @@ PUZZLE = Puzzle(
     search=search,
     render=render,
     params=(
-        Param("rules", "seed (tents may touch diagonally) or standard (not at all); default: the file's rules: line, else seed",
-              str, None, RULES),
-        Param("count", "what a solution is: layouts (distinct tent sets) or assignments (distinct tree-to-tent matchings)",
-              str, "layouts", COUNTS),
-        Param("method", "the search: propagate (cells with propagation) or seed (the tutorial's tree order)",
-              str, "propagate", tuple(SEARCHES)),
+        Param("rules", "tutorial (tents may touch diagonally) or standard (not at all); "
+              "default: the file's rules: line, else tutorial", str, None, RULES, aliases=RULE_ALIASES),
+        Param("count", "what a solution is: layouts (distinct tent sets) or assignments (distinct tree-to-tent "
+              "matchings)", str, "layouts", COUNTS),
+        Param("method", "the search: propagate (cells with propagation) or tutorial (the tutorial's tree order)",
+              str, "propagate", tuple(SEARCHES), aliases=METHOD_ALIASES),
     ),
     as_json=as_json,
     examples=examples_in(Path(__file__).parent / "examples" / "tents"),
     check=check,
     limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells (rows and columns each at most {MAX_SIDE})",
+    example_aliases=EXAMPLE_ALIASES,
 )
+
+
+# -- 8. the hook --------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
+
+
+# -- the command line: python -m backtrack_puzzles.tents generate -------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1190,20 +1343,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     making.add_argument("cols", type=_side, help=f"columns, 1 to {MAX_SIDE}")
     making.add_argument("--seed", type=_seed, default=None,
                         help="random seed (the same seed gives the same puzzle)")
-    making.add_argument("--rules", choices=RULES, default="standard")
+    making.add_argument("--rules", type=lambda text: RULE_ALIASES.get(text, text), choices=RULES, default="standard",
+                        help="tutorial (old name: seed) or standard (the default)")
     making.add_argument("--density", type=_density, default=0.2,
                         help="tents per cell, above 0 and at most 1 (default 0.2)")
     making.add_argument("--any", action="store_true", help="do not insist on a unique solution")
     args = parser.parse_args(argv)
     try:
-        spec, verdict = _generate(args.rows, args.cols, args.seed, args.rules, not args.any, args.density, 200)
+        camp, verdict = _generate(args.rows, args.cols, args.seed, args.rules, not args.any, args.density, 200)
     except ValueError as error:
         parser.error(str(error))
     if verdict is None:
-        verdict = _verdict(spec, [GENERATE_STEPS])
+        verdict = _verdict(camp, [GENERATE_STEPS])
     said = verdict.value if verdict is not Verdict.UNKNOWN else "unknown (the generator's steps ran out)"
     print(f"# tents {args.rows}x{args.cols}, rules {args.rules}, generated with --seed {args.seed}; {said}")
-    print(format_puzzle(spec))
+    print(format_puzzle(camp))
     return 0
 
 
