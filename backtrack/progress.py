@@ -36,12 +36,23 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}"
 
 
-def format_progress(state: Progress, elapsed: float | None = None) -> str:
-    """The progress line: ``subtrees 40/132  solutions 1,234  5.2M attempts/s  0:00:12``."""
+def format_progress(state: Progress, elapsed: float | None = None, expected_attempts: float | None = None) -> str:
+    """The progress line: ``subtrees 40/132  solutions 1,234  5.2M attempts/s  0:00:12``.
+
+    With ``expected_attempts`` (an estimate of the whole search's attempts) it adds
+    the time left at the rate so far: ``about 0:01:40 left``, or ``longer than
+    estimated`` once the count has gone past the estimate.
+    """
     elapsed = state.elapsed if elapsed is None else elapsed
+    left = ""
+    if expected_attempts and state.rate > 0:
+        if state.attempts < expected_attempts:
+            left = f"  about {_clock((expected_attempts - state.attempts) / state.rate)} left"
+        else:
+            left = "  longer than estimated"
     return (
         f"subtrees {state.done}/{state.total}  solutions {state.solutions:,}  "
-        f"{_human(state.rate)} attempts/s  {_clock(elapsed)}  "
+        f"{_human(state.rate)} attempts/s  {_clock(elapsed)}{left}  "
         f"({state.executor}, {state.workers} worker{'s' if state.workers != 1 else ''})"
     )
 
@@ -49,8 +60,17 @@ def format_progress(state: Progress, elapsed: float | None = None) -> str:
 class TerminalProgress:
     """Draws :class:`~backtrack.parallel.Progress` updates on one terminal line."""
 
-    def __init__(self, stream: TextIO | None = None, *, delay: float = 0.5, interval: float = 0.1):
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        *,
+        delay: float = 0.5,
+        interval: float = 0.1,
+        expected_attempts: float | None = None,
+    ):
         self.stream = stream or sys.stderr
+        #: An estimate of the whole search's attempts (see :mod:`backtrack.estimate`), for the time left.
+        self.expected_attempts = expected_attempts
         self.delay = delay
         self.interval = interval
         self._started = time.monotonic()
@@ -80,7 +100,7 @@ class TerminalProgress:
         now = time.monotonic()
         if self._state is None or now - self._started < self.delay:
             return
-        line = format_progress(self._state, self._state.elapsed + (now - self._seen_at))
+        line = format_progress(self._state, self._state.elapsed + (now - self._seen_at), self.expected_attempts)
         self.stream.write("\r" + line.ljust(self._width))
         self.stream.flush()
         self._width = len(line)

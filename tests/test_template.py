@@ -8,7 +8,7 @@ import pytest
 
 from backtrack import InputError, make_manager, run
 from backtrack.cli import main
-from backtrack_puzzles import template
+from backtrack.templates import plain as template
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def test_bad_input_names_line_and_column(text, where):
 
 
 def test_the_command_solves_its_example_and_builds_from_parameters(monkeypatch, capsys):
-    monkeypatch.setattr("backtrack.cli.make_manager", lambda: make_manager(entry_points=False, plugins=[template]))
+    monkeypatch.setattr("backtrack.cli.make_manager", lambda **_: make_manager(entry_points=False, plugins=[template]))
     assert main(["solve", "subset-sum", "--example", "small", "--all"]) == 0
     assert "3 + 5 + 9 = 17" in capsys.readouterr().out
     assert main(["solve", "subset-sum", "-p", "count=7", "--count"]) == 0

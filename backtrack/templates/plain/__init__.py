@@ -1,8 +1,9 @@
 """Subset sum: choose some of the given numbers so that they add up to the target.
 
-This module is the template for a puzzle plugin: copy it, rename the puzzle, and
-replace each part.  Every built-in puzzle module has the same parts in the same
-order, so a reader who knows one knows where to look in all of them:
+This module is the template for a puzzle plugin (``backtrack new NAME`` writes a
+plugin distribution from it): rename the puzzle and replace each part.  Every
+built-in puzzle module has the same parts in the same order, so a reader who knows
+one knows where to look in all of them:
 
 1. the model: the puzzle's own class, in the puzzle's words;
 2. the parser: text to model, with :class:`~backtrack.InputError` for bad input;
@@ -12,11 +13,11 @@ order, so a reader who knows one knows where to look in all of them:
 6. the descriptor: the :class:`~backtrack.Puzzle` that ties the parts together;
 7. the hook: ``backtrack_puzzles``, found through the entry point.
 
-It is not registered as a built-in puzzle; register your copy in your
-distribution's ``pyproject.toml``::
+It is not registered as a puzzle here; a plugin made from it registers itself in
+its distribution's ``pyproject.toml``::
 
     [project.entry-points.backtrack]
-    subset-sum = "my_package.subset_sum"
+    subset-sum = "subset_sum"
 
 Input: the target on the first line, then the numbers (positive whole numbers,
 separated by blanks or lines); ``#`` starts a comment line.  A solution is the
@@ -30,7 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, hookimpl, whole_number
+from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, whole_number
+
+#: The puzzle's name, as ``backtrack list`` shows it and ``backtrack solve NAME`` takes it.
+NAME = "subset-sum"
 
 #: The largest instance accepted: say it in the descriptor's ``limits`` too.
 MAX_NUMBERS = 200
@@ -154,7 +158,7 @@ def build(count: int = 10) -> SubsetSum:
 # -- 6. the descriptor --------------------------------------------------------------------
 
 PUZZLE = Puzzle(
-    name="subset-sum",
+    name=NAME,
     description="choose numbers that add up to the target",
     parse=parse,
     search=search,
@@ -164,7 +168,8 @@ PUZZLE = Puzzle(
     as_json=lambda spec, solution: [spec.numbers[i] for i in solution],
     check=check,
     limits=f"up to {MAX_NUMBERS} numbers, each at most {MAX_VALUE:,}",
-    examples={"small": Path(__file__).parent / "examples" / "subset-sum" / "small.txt"},
+    examples=examples_in(Path(__file__).parent / "examples"),
+    text=text_of,
 )
 
 
