@@ -7,7 +7,7 @@ is the tutorial programs' variant whose constructor runs the search.  Puzzles ar
 plugins found through the entry-point group ``backtrack``.
 """
 
-from .engine import PrefixError, Report, Search, Stop, Verdict
+from .engine import PrefixError, Report, Search, Stop, StopSearch, Verdict, Watch
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
@@ -40,8 +40,10 @@ __all__ = [
     "SearchInterrupted",
     "ShortestSearch",
     "Stop",
+    "StopSearch",
     "UnknownPuzzle",
     "Verdict",
+    "Watch",
     "examples_in",
     "hookimpl",
     "hookspec",

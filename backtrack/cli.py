@@ -34,8 +34,8 @@ from . import parallel
 from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input
-from .manager import Manager, UnknownPuzzle, make_manager
-from .puzzle import InputError, Puzzle
+from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
+from .puzzle import InputError, Puzzle, accepted
 from .reporters import JsonLinesReporter, JsonReporter, TextReporter, stop_words, summary_line
 from .run import Outcome, SearchInfo, SearchInterrupted, run
 
@@ -56,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="backtrack", description="Solve puzzles by backtracking; puzzles are plugins."
     )
+    parser.add_argument("--plugin", action="append", default=[], metavar="FILE",
+                        help="load a Python file holding a backtrack_puzzles hook as a plugin, without installing it "
+                             "(repeatable; BACKTRACK_PLUGINS lists more, separated by the path separator)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the installed puzzles")
@@ -63,6 +66,68 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="describe a puzzle: its parameters, limits and examples")
     show.add_argument("puzzle")
+
+    new = commands.add_parser(
+        "new",
+        help="write a puzzle plugin distribution that passes its tests as it stands",
+        description="Write a folder NAME with a pyproject.toml (entry point in the group backtrack), a working puzzle "
+        "of the kind asked for, an example, tests, a benchmark and a README.  Then: pip install -e ./NAME && pytest.",
+    )
+    new.add_argument("name", metavar="NAME", help="the puzzle's name (lower-case letters, digits, hyphens)")
+    new.add_argument("--kind", choices=("plain", "propagating", "shortest"), default="plain",
+                     help="the search to start from: plain (the five methods), propagating (deductions after every "
+                          "decision) or shortest (fewest moves); default plain")
+    new.add_argument("--folder", metavar="DIR", help="where to write it (default: ./NAME)")
+
+    replay = commands.add_parser(
+        "replay",
+        help="write a page that replays a search event by event (board, search tree, attempts)",
+        description="Record the search of an instance event by event (every attempt, record, undo and solution) and "
+        "write one self-contained HTML page that replays it: the board, the search tree and the attempt counter.",
+    )
+    replay.add_argument("puzzle")
+    replay.add_argument("file", nargs="?", help="the instance file, or - for standard input")
+    replay.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    replay.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    replay.add_argument("--output", "-o", metavar="FILE", required=True, help="the page to write (search.html)")
+    replay.add_argument("--mode", choices=("all", "first", "unique"), default="all",
+                        help="search for every solution (default), the first, or until a second")
+    replay.add_argument("--max-events", type=int, default=None, metavar="N",
+                        help="record at most N events (default 5000); the page says when the search has more")
+
+    bench = commands.add_parser(
+        "bench",
+        help="time searches of inputs under parameter variants",
+        description="Search each input with each combination of parameter values (-p NAME=V1,V2), several rounds "
+        "in fresh searches, and print attempts, median time, spread, attempts per second and the ratio to the first "
+        "variant.  Runs are stored and compared as pytest-benchmark stores them.",
+    )
+    bench.add_argument("puzzle")
+    bench.add_argument("inputs", nargs="*", metavar="FILE", help="instance files ('-' for standard input)")
+    bench.add_argument("--example", "-e", action="append", default=[], metavar="NAME", help="a shipped example")
+    bench.add_argument("--param", "-p", action="append", default=[], metavar="NAME=V1,V2",
+                       help="a parameter and the values to compare")
+    bench.add_argument("--mode", choices=("count", "first", "unique"), default="count",
+                       help="what each search does (default: count every solution)")
+    bench.add_argument("--rounds", type=int, default=5, metavar="N", help="measured rounds per case (default 5)")
+    bench.add_argument("--warmup", type=int, default=1, metavar="N", help="unmeasured rounds first (default 1)")
+    bench.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    bench.add_argument("--save", metavar="NAME", help="store the run in .benchmarks/ as pytest-benchmark does")
+    bench.add_argument("--compare", metavar="NAME", help="compare with a stored run (NNNN, NAME or a file)")
+
+    estimate = commands.add_parser(
+        "estimate",
+        help="estimate the size of a search before counting it (Knuth's random walks)",
+        description="Walk random paths from the root through the same five methods and estimate the attempts, "
+        "nodes and solutions of the whole search, with their spread.",
+    )
+    estimate.add_argument("puzzle")
+    estimate.add_argument("file", nargs="?", help="the instance file, or - for standard input")
+    estimate.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    estimate.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    estimate.add_argument("--samples", type=int, default=1000, metavar="N", help="random walks (default 1000)")
+    estimate.add_argument("--seed", type=int, metavar="S", help="seed of the random walks, for a repeatable estimate")
+    estimate.add_argument("--json", action="store_true", help="print the estimate as JSON")
 
     solve = commands.add_parser(
         "solve",
@@ -98,6 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--trace",
         action="store_true",
         help="print every attempt: level, move, valid or not (on standard error with --json or --jsonl)",
+    )
+    solve.add_argument(
+        "--trace-format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="the trace as lines of text (default) or as JSON lines, one object per event "
+        "(attempt, record, undo, solution) for analysing a search",
     )
     output = solve.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object when the search ends")
@@ -141,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        manager = make_manager()
+        manager = make_manager(files=[*plugin_paths_from_environment(), *args.plugin])
         manager.puzzles()  # a plugin that fails while listing its puzzles is reported here, once
     for warning in caught:
         print(f"backtrack: warning: {warning.message}", file=sys.stderr)
@@ -150,6 +222,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return list_puzzles(manager, args.json)
         if args.command == "show":
             return show_puzzle(manager, args.puzzle)
+        if args.command == "replay":
+            return replay_search(manager, args)
+        if args.command == "new":
+            return new_plugin(args)
+        if args.command == "bench":
+            return bench_puzzle(manager, args)
+        if args.command == "estimate":
+            return estimate_search(manager, args)
         return solve(manager, args)
     except (
         UsageError,
@@ -240,23 +320,23 @@ def parse_params(puzzle: Puzzle, pairs: Sequence[str]) -> dict[str, Any]:
     return params
 
 
-def read_instances(puzzle: Puzzle, args: argparse.Namespace) -> list[Instance]:
+def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> list[Instance]:
     """The instances named by FILE, --example or the parameters alone."""
-    if args.file is not None and args.example is not None:
+    if file is not None and example is not None:
         raise UsageError("give either FILE or --example, not both")
-    if args.example is not None:
-        path = puzzle.example(args.example)
+    if example is not None:
+        path = puzzle.example(example)
         if path is None:
             known = ", ".join(puzzle.examples) or "none"
-            raise UsageError(f"puzzle {puzzle.name} has no example {args.example!r} (examples: {known})")
+            raise UsageError(f"puzzle {puzzle.name} has no example {example!r} (examples: {known})")
         source, text = str(path), read_file(path)
-    elif args.file == "-":
+    elif file == "-":
         source, text = "<stdin>", read_standard_input()
-    elif args.file is not None:
+    elif file is not None:
         try:
-            source, text = args.file, read_file(args.file)
+            source, text = file, read_file(file)
         except OSError as error:
-            raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
+            raise UsageError(f"cannot read {file}: {error.strerror}") from None
     elif puzzle.build is not None:
         return [Instance("<parameters>", None)]
     else:
@@ -352,7 +432,7 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
         "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
     )
     check_count_options(args, mode)
-    instances = read_instances(puzzle, args)
+    instances = read_instances(puzzle, args.file, args.example)
     if len(instances) > 1:
         if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
             raise UsageError(
@@ -366,6 +446,13 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
         return solve_count(manager, puzzle, instance, spec, params, args)
     search = make_search(puzzle, spec, params)
     reporter = reporter_for(args, puzzle, spec)
+    trace = trace_stream(args)
+    watch = None
+    if trace is not None and args.trace_format == "jsonl":
+        from .recording import event_stream
+
+        watch = event_stream(search, trace)
+        trace = None
     manager.register(reporter, "reporter")
     try:
         outcome = run(
@@ -375,9 +462,10 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
             mode=mode,
             limit=args.limit,
             hook=manager.hook,
-            trace=trace_stream(args),
+            trace=trace,
             source=instance.source,
             timeout=args.timeout,
+            watch=watch,
         )
     finally:
         manager.unregister(reporter)
@@ -486,7 +574,7 @@ def solve_count(
     if show:
         from .progress import TerminalProgress
 
-        progress = TerminalProgress(sys.stderr)
+        progress = TerminalProgress(sys.stderr, expected_attempts=expected_attempts(puzzle, spec, params))
     reporter: object
     if args.jsonl:
         reporter = CountJsonLinesReporter(sys.stdout, puzzle.as_json, spec)
@@ -528,6 +616,16 @@ def solve_count(
     finally:
         manager.unregister(reporter)
     return exit_status("count", report)
+
+
+def expected_attempts(puzzle: Puzzle, spec: Any, params: dict[str, Any]) -> float | None:
+    """A quick estimate of a count's attempts (random walks for at most 0.3 s), for the progress line's time left."""
+    from .estimate import estimate
+
+    try:
+        return estimate(make_search(puzzle, spec, params), samples=400, timeout=0.3).attempts
+    except ValueError:  # a search the walks cannot estimate (iterative deepening)
+        return None
 
 
 def count_notes(report: parallel.CountReport, workers: int, verbose: bool) -> list[str]:
@@ -681,6 +779,166 @@ def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
         "max_seconds": max(seconds, default=0.0),
         "interrupted": len(outcomes) < instances or any(o.report.stopped is Stop.INTERRUPTED for o in outcomes),
     }
+
+
+
+def replay_search(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack replay``: record a search and write its replay page."""
+    from .recording import DEFAULT_MAX_EVENTS, record, write_page
+
+    puzzle = manager.puzzle(args.puzzle)
+    params = parse_params(puzzle, args.param)
+    max_events = DEFAULT_MAX_EVENTS if args.max_events is None else args.max_events
+    if max_events < 1:
+        raise UsageError(f"--max-events must be at least 1, not {max_events}")
+    source, spec = single_instance(puzzle, args.file, args.example, params)
+    recording = record(puzzle, spec, make_search(puzzle, spec, params), source=source, mode=args.mode,
+                       max_events=max_events)
+    try:
+        write_page(recording, args.output)
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
+    found = f"{recording.solutions} solution{'' if recording.solutions == 1 else 's'}"
+    print(f"wrote {args.output}: {len(recording.events)} events, {recording.attempts} attempts, {found}")
+    if recording.truncated:
+        print(f"backtrack: the search has more than {max_events} events: the page replays the first {max_events} "
+              "(raise --max-events, or replay a smaller instance)", file=sys.stderr)
+    return EXIT_FOUND
+
+
+def new_plugin(args: argparse.Namespace) -> int:
+    """``backtrack new NAME``: write a plugin distribution and say what to do next."""
+    from pathlib import Path
+
+    from .scaffold import write_plugin
+
+    folder = Path(args.folder or args.name)
+    try:
+        files = write_plugin(folder, args.name, args.kind)
+    except (ValueError, FileExistsError) as error:
+        raise UsageError(str(error)) from None
+    for path in files:
+        print(f"wrote {path}")
+    print(f"next: python -m pip install -e './{folder}[test]' && (cd '{folder}' && python -m pytest)")
+    return EXIT_FOUND
+
+
+def single_instance(puzzle: Puzzle, file: str | None, example: str | None, params: dict[str, Any]) -> tuple[str, Any]:
+    """The source and spec of one instance (a file of several is refused)."""
+    instances = read_instances(puzzle, file, example)
+    if len(instances) > 1:
+        raise UsageError(f"{instances[0].source} holds {len(instances)} puzzles: give one")
+    return instances[0].source, make_spec(puzzle, instances[0], params)
+
+
+def estimate_search(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack estimate``: Knuth's estimate of the attempts, nodes and solutions of a search."""
+    from .estimate import estimate
+
+    puzzle = manager.puzzle(args.puzzle)
+    params = parse_params(puzzle, args.param)
+    if args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, not {args.samples}")
+    source, spec = single_instance(puzzle, args.file, args.example, params)
+    try:
+        found = estimate(make_search(puzzle, spec, params), args.samples, args.seed)
+    except ValueError as error:
+        raise UsageError(f"cannot estimate {puzzle.name}: {error}") from None
+    if args.json:
+        print(json.dumps({"puzzle": puzzle.name, "source": source, **found.as_dict()}))
+        return EXIT_FOUND
+    print(f"{puzzle.name} {source}: estimated from {found.samples} random walks ({found.seconds:.2f} s)")
+    for what, mean, spread in (("attempts", found.attempts, found.attempts_spread),
+                               ("nodes", found.nodes, found.nodes_spread),
+                               ("solutions", found.solutions, found.solutions_spread)):
+        print(f"  {what:<10} {mean:>14,.0f}  +- {spread:,.0f}")
+    print("  (+- is the standard error of the mean: the walks may also all miss a rare, large subtree)")
+    return EXIT_FOUND
+
+
+def parse_variants(puzzle: Puzzle, pairs: Sequence[str]) -> list[dict[str, Any]]:
+    """``-p NAME=V1,V2`` pairs as every combination of the values, each converted and range-checked."""
+    from .benchmark import variants
+
+    choices: dict[str, list[Any]] = {}
+    for pair in pairs:
+        name, equals, text = pair.partition("=")
+        if not equals or not text:
+            raise UsageError(f"-p takes NAME=VALUE or NAME=V1,V2,..., not {pair!r}")
+        if name in choices:
+            raise UsageError(f"parameter {name} is given twice: list its values once, separated by commas")
+        try:
+            param = puzzle.param(name)
+            choices[name] = [param.convert(value) for value in text.split(",")]
+        except KeyError as error:
+            raise UsageError(error.args[0]) from None
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    return variants(choices)
+
+
+def bench_puzzle(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack bench``: every input under every variant, a table, and stored runs."""
+    from . import benchmark
+
+    puzzle = manager.puzzle(args.puzzle)
+    if args.rounds < 1 or args.warmup < 0:
+        raise UsageError("--rounds must be at least 1 and --warmup at least 0")
+    combinations = parse_variants(puzzle, args.param)
+    sources = [(file, None) for file in args.inputs] + [(None, name) for name in args.example]
+    if not sources:
+        sources = [(None, None)]
+    cases = []
+    for file, example in sources:
+        for instance in read_instances(puzzle, file, example):
+            label = instance.source if instance.first_line == 1 else f"{instance.source}:{instance.first_line}"
+            for params in combinations:
+                spec = make_spec(puzzle, instance, params)
+                building = accepted(puzzle.build, params) if instance.text is None and puzzle.build else {}
+                name = " ".join(f"{key}={value}" for key, value in building.items()) or label
+                varied = tuple(key for key in params if key not in building)
+                cases.append(benchmark.Case(name, spec, params, varied))
+    try:
+        baseline_record = benchmark.load(args.compare)[1] if args.compare else None
+        if args.save or baseline_record is not None:
+            benchmark.machine_id()  # pytest-benchmark is needed to store or compare
+    except (FileNotFoundError, RuntimeError) as error:
+        raise UsageError(str(error)) from None
+    results = [benchmark.measure(puzzle, case, args.mode, args.rounds, args.warmup) for case in cases]
+    stored = benchmark.stored_medians(baseline_record) if baseline_record is not None else {}
+    record = benchmark.storage_record(puzzle, args.mode, results, args.rounds, args.warmup) if (
+        args.save or args.json or stored) else None
+    if args.json:
+        print(json.dumps(record))
+    else:
+        print_bench_table(puzzle, results, stored, record)
+    if args.save and record is not None:
+        path = benchmark.save(record, args.save)
+        print(f"backtrack: saved {path}", file=sys.stderr)
+    return EXIT_FOUND
+
+
+def print_bench_table(puzzle: Puzzle, results: list[Any], stored: dict[str, float], record: dict | None) -> None:
+    """One line per input and variant; the ratio is to the input's first variant (and to a stored run)."""
+    names = [entry["name"] for entry in record["benchmarks"]] if record is not None else [""] * len(results)
+    header = (f"{'input':<24} {'variant':<28} {'attempts':>12} {'median s':>10} {'spread s':>9} "
+              f"{'attempts/s':>11} {'ratio':>6}")
+    if stored:
+        header += f" {'stored s':>10} {'now/stored':>10}"
+    print(header)
+    first: dict[str, float] = {}
+    for result, name in zip(results, names, strict=True):
+        base = first.setdefault(result.case.input, result.median)
+        ratio = result.median / base if base > 0 else 1.0
+        line = (f"{result.case.input[-24:]:<24} {result.case.variant[:28]:<28} {result.attempts:>12,} "
+                f"{result.median:>10.4f} {result.spread:>9.4f} {result.rate:>11,.0f} {ratio:>6.2f}")
+        if stored:
+            before = stored.get(name)
+            line += (f" {before:>10.4f} {result.median / before:>10.2f}" if before
+                     else f" {'-':>10} {'-':>10}")
+        print(line)
+    print(f"(wall time per search, median of the rounds; spread: interquartile range; ratio: to the input's "
+          f"first variant; {puzzle.name})")
 
 
 if __name__ == "__main__":

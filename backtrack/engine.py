@@ -23,7 +23,7 @@ import enum
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generator, Hashable, Iterable, Sequence, TextIO
+from typing import Any, Callable, ClassVar, Generator, Hashable, Iterable, Sequence, TextIO
 
 __all__ = ["Search", "Report", "Verdict", "Stop", "PrefixError"]
 
@@ -148,6 +148,15 @@ class Search:
         """
         return path
 
+    def partial(self, path: tuple) -> Any:
+        """The state in the middle of a search, as a picture of it needs it; the default is ``path``.
+
+        A puzzle that draws itself (its descriptor's ``draw``) draws what this
+        returns while a search is replayed: override it to give what is decided so
+        far in the form ``solution`` gives (``path`` is the moves made).
+        """
+        return path
+
     def begin(self) -> None:
         """Called when a search starts, before a prefix (if any) is replayed; the default does nothing.
 
@@ -179,22 +188,30 @@ class Search:
         prefix: Sequence[Any] = (),
         trace: TextIO | None = None,
         timeout: float | None = None,
+        watch: Watch | None = None,
     ) -> Generator[Any, None, None]:
         """Iterate over solutions (snapshots), at most ``limit`` of them.
 
         ``prefix`` replays those moves first (levels 0, 1, ...) and searches only the
         subtree below them: this is how a search is resumed or split in a fresh
         process.  ``trace`` receives one line per attempt.  ``timeout`` (seconds)
-        ends the search between two attempts once the time is up.  :attr:`report`
-        describes the search when the iterator is exhausted or closed.
+        ends the search between two attempts once the time is up.  ``watch`` wraps
+        the five methods for this search only (see :data:`Watch`: how a search is
+        recorded for a replay).  :attr:`report` describes the search when the
+        iterator is exhausted or closed.
         """
-        return self._searching(limit, prefix, trace, timeout, snapshot=True)
+        return self._searching(limit, prefix, trace, timeout, watch, snapshot=True)
 
     def first(
-        self, *, prefix: Sequence[Any] = (), trace: TextIO | None = None, timeout: float | None = None
+        self,
+        *,
+        prefix: Sequence[Any] = (),
+        trace: TextIO | None = None,
+        timeout: float | None = None,
+        watch: Watch | None = None,
     ) -> Any | None:
         """The first solution, or ``None`` when there is none (or none was found in time)."""
-        found = self.solutions(1, prefix=prefix, trace=trace, timeout=timeout)
+        found = self.solutions(1, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
         try:
             return next(found, None)
         finally:
@@ -207,9 +224,10 @@ class Search:
         prefix: Sequence[Any] = (),
         trace: TextIO | None = None,
         timeout: float | None = None,
+        watch: Watch | None = None,
     ) -> int:
         """The number of solutions, stopping at ``limit`` when one is given."""
-        for _ in self._searching(limit, prefix, trace, timeout, snapshot=False):
+        for _ in self._searching(limit, prefix, trace, timeout, watch, snapshot=False):
             pass
         return self.report.solutions
 
@@ -220,7 +238,13 @@ class Search:
 
     # -- the engine ---------------------------------------------------------------
     def _searching(
-        self, limit: int | None, prefix: Sequence[Any], trace: TextIO | None, timeout: float | None, snapshot: bool
+        self,
+        limit: int | None,
+        prefix: Sequence[Any],
+        trace: TextIO | None,
+        timeout: float | None,
+        watch: Watch | None,
+        snapshot: bool,
     ) -> Generator[Any, None, None]:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
@@ -229,7 +253,7 @@ class Search:
         report = self.report = Report()
         started = time.perf_counter()
         deadline = None if timeout is None else time.monotonic() + timeout
-        walk = self._walk(tuple(prefix), trace, snapshot, deadline)
+        walk = self._walk(tuple(prefix), trace, snapshot, deadline, None, watch)
         try:
             if limit == 0:
                 report.stopped = Stop.LIMIT
@@ -267,12 +291,27 @@ class Search:
         snapshot: bool,
         deadline: float | None = None,
         frontier_depth: int | None = None,
+        watch: Watch | None = None,
     ) -> "_Walk":
-        return _Walk(self, prefix, trace, snapshot, deadline, frontier_depth)
+        return _Walk(self, prefix, trace, snapshot, deadline, frontier_depth, watch)
 
 
-class _TimeUp(Exception):
-    """Raised between two attempts when a search's deadline has passed; caught by the walk."""
+class StopSearch(Exception):
+    """Ends a walk from a wrapper of the five methods: raise it before the wrapped method runs.
+
+    The walk takes its moves back and reports itself incomplete, stopped for
+    ``reason``.  The engine's timeout raises it; so may a :data:`Watch`.
+    """
+
+    def __init__(self, reason: Stop = Stop.CALLER):
+        super().__init__(reason.value)
+        self.reason = reason
+
+
+#: ``watch(methods) -> methods``: wraps the tuple ``(moves, valid, filtered, record, undo, done)``
+#: of one search (``filtered`` is ``moves_are_valid``; a wrapper that wants to see every
+#: attempt returns it false and a ``valid`` that answers true for filtered moves).
+Watch = Callable[[tuple], tuple]
 
 
 #: With a deadline, the clock is read once every this many attempts.
@@ -304,6 +343,7 @@ class _Walk:
         snapshot: bool,
         deadline: float | None = None,
         frontier_depth: int | None = None,
+        watch: Watch | None = None,
     ):
         self.search = search
         self.attempts = 0
@@ -314,7 +354,7 @@ class _Walk:
         self.why = ""
         #: The number of moves of the last solution handed out.
         self.length = 0
-        methods = bound_methods(search, trace, deadline)
+        methods = bound_methods(search, trace, deadline, watch)
         #: The move sequences at ``frontier_depth`` (None without a cut).
         self.frontier: list[tuple] | None = None
         if frontier_depth is not None:
@@ -328,10 +368,9 @@ class _Walk:
     def __next__(self) -> Any:
         try:
             return next(self._gen)
-        except _TimeUp:
-            # Raised before an attempt, with nothing of it made; the walk has taken
-            # its moves back on the way out.
-            self.complete, self.stopped = False, Stop.TIMEOUT
+        except StopSearch as stop:
+            # Raised before a method ran; the walk has taken its moves back on the way out.
+            self.complete, self.stopped = False, stop.reason
             raise StopIteration from None
 
     def close(self) -> None:
@@ -438,19 +477,24 @@ def take_back(path: list, undo: Any) -> None:
             raise
 
 
-def bound_methods(search: Search, trace: TextIO | None, deadline: float | None = None) -> tuple:
+def bound_methods(
+    search: Search, trace: TextIO | None, deadline: float | None = None, watch: Watch | None = None
+) -> tuple:
     """``moves, valid, filtered, record, undo, done`` of ``search``, bound once for a walk.
 
     With a ``trace``, ``valid`` prints every attempt; with a ``deadline`` (a
     :func:`time.monotonic` time) it ends the walk once the time is up.  Either way
     ``filtered`` is then false, so that every attempt goes through ``valid``.
     """
-    valid, filtered = search.valid, search.moves_are_valid
+    moves, valid, filtered, record, undo, done = (
+        search.moves, search.valid, search.moves_are_valid, search.record, search.undo, search.done)
+    if watch is not None:
+        moves, valid, filtered, record, undo, done = watch((moves, valid, filtered, record, undo, done))
     if trace is not None:
         valid, filtered = tracing(valid, filtered, trace, search.format_move), False
     if deadline is not None:
         valid, filtered = timed(valid, filtered, deadline), False
-    return search.moves, valid, filtered, search.record, search.undo, search.done
+    return moves, valid, filtered, record, undo, done
 
 
 def replay(prefix: Sequence[Any], path: list, valid: Any, filtered: bool, record: Any, done: Any) -> bool:
@@ -483,7 +527,7 @@ def tracing(valid: Any, filtered: bool, trace: TextIO, describe: Any = None) -> 
 
 
 def timed(valid: Any, filtered: bool, deadline: float) -> Any:
-    """Wrap ``valid`` so that the walk ends (:class:`_TimeUp`) before an attempt once ``deadline`` has passed.
+    """Wrap ``valid`` so that the walk ends (:class:`StopSearch`) before an attempt once ``deadline`` has passed.
 
     The clock is read every :data:`CLOCK_EVERY` attempts.  The check runs before the
     puzzle's ``valid`` is called, never inside the puzzle's methods, so the search's
@@ -498,7 +542,7 @@ def timed(valid: Any, filtered: bool, deadline: float) -> Any:
         if countdown < 0:
             countdown = CLOCK_EVERY
             if clock() >= deadline:
-                raise _TimeUp
+                raise StopSearch(Stop.TIMEOUT)
         return True if filtered else valid(level, move)
 
     return checked

@@ -9,8 +9,13 @@ reported as a :class:`PluginWarning` naming it, and every other plugin still wor
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import sys
+import types
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 from importlib.metadata import entry_points
 from typing import Any, Iterable
 
@@ -92,6 +97,22 @@ class Manager:
         self.pm.unregister(plugin)
         self._puzzles = None
 
+    def load_file(self, path: str | os.PathLike) -> bool:
+        """Import the Python file ``path`` as a plugin, without installing it; false, with a warning, when unusable.
+
+        The module is named after the file (``my_puzzle.py`` is ``my_puzzle``), and
+        :func:`plugin_files` remembers where it came from, so that worker processes
+        counting in parallel can load it too.
+        """
+        path = Path(path)
+        name = path.stem
+        try:
+            module = load_module_file(path)
+        except Exception as error:  # a missing file, a syntax error, an import that fails ...
+            self._problem(f"plugin file {path} failed to load: {type(error).__name__}: {error}")
+            return False
+        return self.register(module, name, distribution=f"(file {path})")
+
     def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> None:
         """Load and register every entry point of ``group``, each on its own."""
         seen: dict[str, str] = {}
@@ -156,11 +177,53 @@ class Manager:
         return found.puzzle
 
 
-def make_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> Manager:
-    """A fresh manager: the installed plugins (unless ``entry_points`` is false) plus ``plugins``."""
+#: Plugin files loaded by path in this process, by module name (worker processes load them again).
+_FILES: dict[str, str] = {}
+
+
+def load_module_file(path: str | os.PathLike) -> types.ModuleType:
+    """Import the Python file ``path`` as a module named after it (once per process)."""
+    path = Path(path).resolve()
+    name = path.stem
+    loaded = sys.modules.get(name)
+    where = getattr(loaded, "__file__", None)
+    if loaded is not None and where and Path(where).resolve() == path:
+        return loaded
+    if not path.is_file():
+        raise FileNotFoundError(f"no such file: {path}")
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    _FILES[name] = str(path)
+    return module
+
+
+def plugin_files() -> dict[str, str]:
+    """The plugin files loaded by path in this process: module name to file."""
+    return dict(_FILES)
+
+
+def plugin_paths_from_environment() -> list[str]:
+    """The files named by ``BACKTRACK_PLUGINS`` (separated like ``PATH``: ``:`` or, on Windows, ``;``)."""
+    return [part for part in os.environ.get("BACKTRACK_PLUGINS", "").split(os.pathsep) if part]
+
+
+def make_manager(
+    *, entry_points: bool = True, plugins: Iterable[object] = (), files: Iterable[str | os.PathLike] = ()
+) -> Manager:
+    """A fresh manager: the installed plugins (unless ``entry_points`` is false), plugin ``files`` and ``plugins``."""
     manager = Manager()
     if entry_points:
         manager.load_entry_points()
+    for path in files:
+        manager.load_file(path)
     for plugin in plugins:
         manager.register(plugin)
     return manager

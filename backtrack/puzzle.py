@@ -131,6 +131,13 @@ class Puzzle:
     * ``limits``: the largest input accepted, in words (``boards up to 100 x 100``);
       ``backtrack show`` prints it, and ``parse`` refuses larger input with it.
     * ``example_aliases``: old names of examples to their names now.
+    * ``text(spec) -> str``: the puzzle in its own text format, so that
+      ``parse(text(spec)) == spec`` (a puzzle can be written back, converted, checked).
+    * ``draw(spec, state) -> str``: the board as SVG (see :mod:`backtrack.svg`):
+      the puzzle alone when ``state`` is None, else a solution or a partial state
+      (what the search's ``partial`` gives); ``draw_move(spec, move) -> str``: an SVG
+      fragment marking what a move touches.  Without them a puzzle still works
+      everywhere, and pictures show its moves as text.
     """
 
     name: str
@@ -146,6 +153,9 @@ class Puzzle:
     check: Callable[[Any, Any], list[str]] | None = None
     limits: str = ""
     example_aliases: Mapping[str, str] = field(default_factory=dict)
+    text: Callable[[Any], str] | None = None
+    draw: Callable[[Any, Any], str] | None = None
+    draw_move: Callable[[Any, Any], str] | None = None
 
     def example(self, name: str) -> Path | None:
         """The file of the example called ``name`` (or by an old name of it), None when there is none."""

@@ -92,9 +92,11 @@ def run(
     source: str = "<input>",
     prefix: Sequence[Any] = (),
     timeout: float | None = None,
+    watch: Any = None,
 ) -> Outcome:
     """Search ``spec`` with ``search`` in ``mode``, firing events on ``hook`` if given.
 
+    ``watch`` wraps the five methods for this search (see :data:`~backtrack.Watch`).
     ``timeout`` (seconds) ends the search between two attempts; the report then
     says :attr:`~backtrack.Stop.TIMEOUT`.  On Ctrl-C the finished event still
     fires, with a report that says :attr:`~backtrack.Stop.INTERRUPTED`, and
@@ -113,9 +115,9 @@ def run(
     interrupted = False
     try:
         if mode == "count":
-            search.count(limit, prefix=prefix, trace=trace, timeout=timeout)
+            search.count(limit, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
         else:
-            found = search.solutions(limit, prefix=prefix, trace=trace, timeout=timeout)
+            found = search.solutions(limit, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
             try:
                 for solution in found:
                     with held_interrupt():  # a solution is handed out whole, or not at all

@@ -83,10 +83,11 @@ class ShortestSearch(Search):
         snapshot: bool,
         deadline: float | None = None,
         frontier_depth: int | None = None,
+        watch: Any = None,
     ) -> "_DeepeningWalk":
         if frontier_depth is not None:
             raise ValueError("a shortest-solution search is not split into subtrees")
-        return _DeepeningWalk(self, prefix, trace, snapshot, deadline)
+        return _DeepeningWalk(self, prefix, trace, snapshot, deadline, None, watch)
 
 
 class _DeepeningWalk(_Walk):

@@ -239,7 +239,7 @@ def test_a_plugin_whose_parser_crashes_is_named_without_a_traceback(capsys, monk
         def backtrack_puzzles(self):
             return [Puzzle("broken", "crashes", broken_parse, lambda spec, **_: None, lambda spec, s: "")]
 
-    monkeypatch.setattr("backtrack.cli.make_manager", lambda: make_manager(entry_points=False, plugins=[Plugin()]))
+    monkeypatch.setattr("backtrack.cli.make_manager", lambda **_: make_manager(entry_points=False, plugins=[Plugin()]))
     monkeypatch.setattr("sys.stdin", io.StringIO("x"))
     status, _, err = solve(capsys, "broken", "-")
     assert status == 2

@@ -348,7 +348,7 @@ def test_search_and_build_each_get_only_the_parameters_they_declare(capsys, monk
         def backtrack_puzzles(self):
             return [exact]
 
-    monkeypatch.setattr("backtrack.cli.make_manager", lambda: make_manager(entry_points=False, plugins=[Plugin()]))
+    monkeypatch.setattr("backtrack.cli.make_manager", lambda **_: make_manager(entry_points=False, plugins=[Plugin()]))
     assert main(["solve", "exact", "-p", "top=5", "-p", "n=3", "--count"]) == 0
     assert capsys.readouterr().out.startswith("10 solutions (search complete)")  # C(5, 3)
     report = parallel.count(exact, None, {"top": 6, "n": 3}, workers=1)

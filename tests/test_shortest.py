@@ -273,7 +273,7 @@ def test_run_in_every_mode():
 def test_the_command(tmp_path, monkeypatch, capsys):
     from backtrack import cli
 
-    monkeypatch.setattr(cli, "make_manager", lambda: make_manager(plugins=[PathsPlugin()]))
+    monkeypatch.setattr(cli, "make_manager", lambda **_: make_manager(plugins=[PathsPlugin()]))
     instance = tmp_path / "route.txt"
     instance.write_text("0 4\n")
     assert cli.main(["solve", "paths", str(instance), "--count"]) == 0

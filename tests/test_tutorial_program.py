@@ -1,5 +1,7 @@
 """The published tutorial program zeltlager.py runs unchanged against this package."""
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -45,3 +47,22 @@ def test_tutorial_program_test_flag_prints_the_trace(tmp_path, capsys):
     assert len(attempts) == puzzle.report.attempts == 44
     assert puzzle.report.solutions == 2 and puzzle.report.complete
     assert "attempts in" not in out
+
+
+def test_the_unchanged_program_writes_its_replay_when_asked(tmp_path):
+    program = tmp_path / "zeltlager.py"
+    program.write_bytes(PROGRAM.read_bytes())
+    plain = subprocess.run([sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True,
+                           encoding="utf-8", timeout=60)
+    page = tmp_path / "search.html"
+    env = {**os.environ, "BACKTRACK_REPLAY": str(page)}
+    recorded = subprocess.run([sys.executable, "zeltlager.py"], cwd=tmp_path, capture_output=True, text=True,
+                              encoding="utf-8", timeout=60, env=env)
+    assert recorded.returncode == 0 and recorded.stderr == ""
+    strip = re.compile(r"in +\d+\.\d\d seconds")
+    assert strip.sub("", recorded.stdout) == strip.sub("", plain.stdout), "the program prints what it always prints"
+    text = page.read_text(encoding="utf-8")
+    data = json.loads(text.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert data["puzzle"] == "Zeltlager" and data["solutions"] == 2 and data["attempts"] == 44
+    assert sum(1 for event in data["events"] if event["kind"] == "attempt") == 44
+    assert not data["drawn"] and "level 0:" in data["frames"][-1]  # no drawing: the moves, as text

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..engine import Search
-from ..manager import Manager, UnknownPuzzle, make_manager
+from ..manager import Manager, UnknownPuzzle, load_module_file, make_manager, plugin_files
 from ..puzzle import Puzzle
 
 __all__ = ["Job", "SubtreeResult", "count_subtree", "worker_init", "resolve", "same_puzzle", "unpicklable"]
@@ -72,9 +72,15 @@ def installed_puzzles() -> dict[str, Puzzle]:
 
 
 def module_of(manager: Manager, name: str) -> str | None:
-    """The name of the plugin module providing puzzle ``name``, when the plugin is a module."""
+    """How a worker imports the plugin module providing puzzle ``name``: its name, or ``file:PATH`` for a file.
+
+    None when the plugin is not a module.
+    """
     plugin = manager.pm.get_plugin(manager.puzzles()[name].plugin)
-    return plugin.__name__ if isinstance(plugin, types.ModuleType) else None
+    if not isinstance(plugin, types.ModuleType):
+        return None
+    path = plugin_files().get(plugin.__name__)
+    return f"file:{path}" if path is not None else plugin.__name__
 
 
 def same_puzzle(one: Puzzle, other: Puzzle) -> bool:
@@ -129,7 +135,11 @@ def puzzle_of(ref: str | Puzzle, module: str | None = None) -> Puzzle:
     if module is not None:
         # Import just that plugin and ask it, rather than loading every installed plugin.
         try:
-            for puzzle in importlib.import_module(module).backtrack_puzzles():
+            if module.startswith("file:"):
+                plugin = load_module_file(module[len("file:"):])
+            else:
+                plugin = importlib.import_module(module)
+            for puzzle in plugin.backtrack_puzzles():
                 if isinstance(puzzle, Puzzle) and puzzle.name == ref:
                     return puzzle
         except Exception:
