@@ -12,7 +12,7 @@ from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
 from .propagation import PropagatingSearch
-from .puzzle import InputError, Param, Puzzle, examples_in, quoted
+from .puzzle import Format, Generator, InputError, Param, Puzzle, examples_in, quoted
 from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
 from .tutorial import Backtrack
 from .shortest import ShortestSearch
@@ -29,6 +29,8 @@ __all__ = [
     "Manager",
     "Outcome",
     "Param",
+    "Format",
+    "Generator",
     "PluginWarning",
     "PrefixError",
     "PropagatingSearch",

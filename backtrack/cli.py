@@ -1,4 +1,4 @@
-"""The ``backtrack`` command: ``list``, ``show`` and ``solve``.
+"""The ``backtrack`` command: ``list``, ``show``, ``solve``, ``check``, ``convert``, ``generate`` and the tools.
 
 Every message and exit status of ``solve`` is true of what was searched:
 
@@ -24,11 +24,12 @@ import argparse
 import importlib.metadata
 import json
 import os
+import re
 import statistics
 import sys
 import warnings
 from dataclasses import dataclass
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from . import parallel
 from .engine import Report, Stop, Verdict
@@ -36,8 +37,9 @@ from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input
 from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
 from .puzzle import InputError, Puzzle, accepted
-from .reporters import JsonLinesReporter, JsonReporter, TextReporter, stop_words, summary_line
+from .reporters import JsonLinesReporter, JsonReporter, SvgReporter, TextReporter, stop_words, summary_line
 from .run import Outcome, SearchInfo, SearchInterrupted, run
+from .svg import plain_drawing
 
 EXIT_FOUND, EXIT_NONE, EXIT_ERROR, EXIT_BOUND = 0, 1, 2, 3
 EXIT_TIMEOUT, EXIT_INTERRUPTED = 124, 130
@@ -64,8 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("list", help="list the installed puzzles")
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
 
-    show = commands.add_parser("show", help="describe a puzzle: its parameters, limits and examples")
+    show = commands.add_parser(
+        "show",
+        help="describe a puzzle (its parameters, limits and examples), or show an instance of it",
+        description="Without an instance: the puzzle's description, parameters, limits and examples.  With FILE, "
+        "--example NAME or -p parameters: the instance in the puzzle's text format, or drawn with --format svg.",
+    )
     show.add_argument("puzzle")
+    show.add_argument("file", nargs="?", help="an instance file, or - for standard input")
+    show.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    show.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    add_picture_options(show, "the instance")
 
     new = commands.add_parser(
         "new",
@@ -204,8 +215,68 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="D",
         help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)",
     )
+    add_picture_options(solve, "each solution")
     solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
+
+    check = commands.add_parser(
+        "check",
+        help="check an answer against the puzzle's rules",
+        description="Check ANSWER (what 'backtrack solve' prints for the puzzle, edited or not, or a pzprv3 file "
+        "holding the puzzle and an answer) against every rule of the puzzle.  Exit status 0: the answer is "
+        "right; 1: it breaks a rule (the first is named, with where); 2: bad input.",
+    )
+    check.add_argument("puzzle")
+    check.add_argument("inputs", nargs="+", metavar="INPUT",
+                       help="PUZZLE_INPUT ANSWER (a file, - for standard input, a game ID or URL), or one pzprv3 "
+                            "file with an answer, or with --example NAME just the ANSWER")
+    check.add_argument("--example", "-e", metavar="NAME", help="check an answer to a shipped example")
+    check.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    check.add_argument("--json", action="store_true", help="every broken rule, with its cells, as JSON")
+
+    convert = commands.add_parser(
+        "convert",
+        help="write a puzzle in another format (text, Tatham game ID, puzz.link URL, pzprv3 file)",
+        description="Read INPUT in any format the puzzle reads and write it in the format asked for.",
+    )
+    convert.add_argument("puzzle")
+    convert.add_argument("file", nargs="?", metavar="INPUT", help="a file, - for standard input, a game ID or URL")
+    convert.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    convert.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    convert.add_argument("--to", required=True, choices=("text", *FORMAT_NAMES), help="the format to write")
+
+    generate = commands.add_parser(
+        "generate",
+        help="make new instances of a puzzle",
+        description="Make puzzles with the puzzle's generator: sizes and other settings with -p NAME=VALUE (see "
+        "'backtrack generate PUZZLE --help-params'), the same --seed giving the same puzzles.  Every --unique "
+        "puzzle is checked unique by the engine before it is printed.",
+    )
+    generate.add_argument("puzzle")
+    generate.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+                          help="a generator parameter (size, density, ...)")
+    generate.add_argument("--seed", type=int, metavar="N",
+                          help="the seed (default: a random one, said on standard error): the same seed and "
+                               "parameters make the same puzzles")
+    generate.add_argument("--count", type=int, default=1, metavar="K", help="make K puzzles (default 1)")
+    unique = generate.add_mutually_exclusive_group()
+    unique.add_argument("--unique", action="store_true", default=None,
+                        help="only puzzles with exactly one solution (the default for puzzles solved by hand)")
+    unique.add_argument("--any", dest="unique", action="store_false", help="puzzles with any number of solutions")
+    generate.add_argument("--difficulty", choices=("easy", "medium", "hard"),
+                          help="only puzzles of this grade (how much the search must guess; implies --unique)")
+    generate.add_argument("--to", default="text", choices=("text", *FORMAT_NAMES),
+                          help="the format to write (default: the puzzle's own text, ready for 'backtrack solve')")
+    generate.add_argument("--help-params", action="store_true", help="list the generator's parameters and exit")
     return parser
+
+
+def add_picture_options(command: argparse.ArgumentParser, what: str) -> None:
+    """``--format text|svg`` and ``-o FILE``."""
+    command.add_argument("--format", choices=("text", "svg"), default="text",
+                         help=f"print {what} as text (default) or draw it as SVG")
+    command.add_argument("--output", "-o", metavar="FILE",
+                         help="with --format svg: write the picture to FILE; several solutions go to FILE-1.svg, "
+                              "FILE-2.svg ..., or into one page when FILE ends in .html")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -221,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "list":
             return list_puzzles(manager, args.json)
         if args.command == "show":
-            return show_puzzle(manager, args.puzzle)
+            return show_puzzle(manager, args)
         if args.command == "replay":
             return replay_search(manager, args)
         if args.command == "new":
@@ -230,6 +301,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return bench_puzzle(manager, args)
         if args.command == "estimate":
             return estimate_search(manager, args)
+        if args.command == "check":
+            return check_answer(manager, args)
+        if args.command == "convert":
+            return convert_puzzle(manager, args)
+        if args.command == "generate":
+            return generate_puzzles(manager, args)
         return solve(manager, args)
     except (
         UsageError,
@@ -273,9 +350,35 @@ def list_puzzles(manager: Manager, as_json: bool) -> int:
     return 0
 
 
-def show_puzzle(manager: Manager, name: str) -> int:
-    """``backtrack show PUZZLE``: description, parameters, limits and example names."""
-    puzzle = manager.puzzle(name)
+def check_picture_options(args: argparse.Namespace) -> None:
+    """``-o`` only with ``--format svg``."""
+    if args.output is not None and args.format != "svg":
+        raise UsageError("-o FILE writes pictures: give --format svg too (text goes to standard output)")
+
+
+def drawing(puzzle: Puzzle, spec: Any) -> Callable[[Any, str | None], str]:
+    """``picture(solution, rendered)``: the puzzle's drawing of a solution, or its text form set as SVG."""
+    draw = puzzle.draw
+    if draw is not None:
+        return lambda solution, rendered: draw(spec, solution)
+    return lambda solution, rendered: plain_drawing((rendered if rendered is not None else repr(solution)).splitlines())
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; a file that cannot be written is a usage error."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+
+def show_puzzle(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack show PUZZLE``: description, parameters, limits and example names; or one instance."""
+    puzzle = manager.puzzle(args.puzzle)
+    check_picture_options(args)
+    if args.file is not None or args.example is not None or args.param or args.format == "svg":
+        return show_instance(puzzle, args)
     print(f"{puzzle.name}: {puzzle.description}")
     if puzzle.params:
         print("parameters (-p NAME=VALUE):")
@@ -295,13 +398,73 @@ def show_puzzle(manager: Manager, name: str) -> int:
     return 0
 
 
+def show_instance(puzzle: Puzzle, args: argparse.Namespace) -> int:
+    """``backtrack show PUZZLE FILE``: the instance in the puzzle's text format, or its picture (``--format svg``)."""
+    params = parse_params(puzzle, args.param)
+    source, spec = single_instance(puzzle, args.file, args.example, params)
+    if args.format == "svg":
+        if puzzle.draw is not None:
+            picture = puzzle.draw(spec, None)
+        else:
+            picture = plain_drawing((puzzle.text(spec) if puzzle.text is not None else repr(spec)).splitlines())
+        if args.output is None:
+            print(picture)
+        else:
+            write_text(args.output, picture + "\n")
+            print(f"wrote {args.output}", file=sys.stderr)
+        return EXIT_FOUND
+    if puzzle.text is None:
+        raise UsageError(f"puzzle {puzzle.name} cannot write an instance back as text (its plugin gives no text form)")
+    print(puzzle.text(spec), end="" if puzzle.text(spec).endswith("\n") else "\n")
+    return EXIT_FOUND
+
+
 @dataclass
 class Instance:
-    """One puzzle instance to solve: its text (or parameters), and where it came from."""
+    """One puzzle instance to solve: its text (or parameters), where it came from, and its format.
+
+    ``form`` is None for the puzzle's own text format, else the name of a shared
+    format (``tatham``, ``puzzlink``, ``pzprv3``) that the puzzle's
+    :class:`~backtrack.Format` decodes.
+    """
 
     source: str
     text: str | None
     first_line: int = 1
+    form: str | None = None
+
+
+#: The shared formats, as users call them.
+FORMAT_NAMES = {"tatham": "Tatham game IDs", "puzzlink": "puzz.link URLs", "pzprv3": "pzprv3 files"}
+
+
+def shared_form(puzzle: Puzzle, text: str, source: str) -> str | None:
+    """The shared format ``text`` is in (None: the puzzle's own text); refused when the puzzle does not read it."""
+    from .formats import kind_of
+
+    form = kind_of(text)
+    if form is not None and form not in puzzle.formats:
+        reads = ", ".join(FORMAT_NAMES[name] for name in puzzle.formats if name in FORMAT_NAMES)
+        raise UsageError(f"{source}: this is one of the {FORMAT_NAMES.get(form, form)}, and puzzle {puzzle.name} "
+                         f"does not read those (it reads its own text format{', ' + reads if reads else ''})")
+    return form
+
+
+def instances_in(puzzle: Puzzle, source: str, text: str) -> list[Instance]:
+    """The instances of a file's text: one in the puzzle's format, a pzprv3 file, or IDs/URLs one per line."""
+    from .formats import kind_of
+
+    if kind_of(text.strip()) == "pzprv3":
+        shared_form(puzzle, text.strip(), source)
+        return [Instance(source, text, 1, "pzprv3")]
+    lines = [(number, line.strip()) for number, line in enumerate(text.split("\n"), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    forms = [kind_of(line) for _, line in lines]
+    if not forms or not all(found in ("tatham", "puzzlink") for found in forms):
+        return []
+    for number, line in lines:
+        shared_form(puzzle, line, f"{source}:{number}")
+    return [Instance(source, line, number, found) for (number, line), found in zip(lines, forms, strict=True)]
 
 
 def parse_params(puzzle: Puzzle, pairs: Sequence[str]) -> dict[str, Any]:
@@ -333,6 +496,10 @@ def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> lis
     elif file == "-":
         source, text = "<stdin>", read_standard_input()
     elif file is not None:
+        if not os.path.exists(file):
+            form = shared_form(puzzle, file, "the argument")
+            if form in ("tatham", "puzzlink"):
+                return [Instance("<argument>", file, 1, form)]
         try:
             source, text = file, read_file(file)
         except OSError as error:
@@ -341,6 +508,9 @@ def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> lis
         return [Instance("<parameters>", None)]
     else:
         raise UsageError(f"puzzle {puzzle.name} needs a FILE ('-' for standard input) or --example NAME")
+    shared = instances_in(puzzle, source, text)
+    if shared:
+        return shared
     if puzzle.split is not None:
         try:
             parts = puzzle.split(text)
@@ -364,6 +534,8 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
         except (TypeError, ValueError) as error:
             raise UsageError(f"cannot build {puzzle.name} from the parameters: {error}") from None
     try:
+        if instance.form is not None:
+            return puzzle.formats[instance.form].decode(instance.text, instance.source)
         return puzzle.parse(instance.text, instance.source)
     except InputError as error:
         raise error.located(instance.source, instance.first_line - 1) from None
@@ -405,7 +577,10 @@ def exit_status(mode: str, report: Report) -> int:
 
 
 def reporter_for(args: argparse.Namespace, puzzle: Puzzle, spec: Any) -> object:
-    """The reporter plugin that prints this search: text, one JSON object, or JSON lines."""
+    """The reporter plugin that prints this search: text, one JSON object, JSON lines, or pictures."""
+    if args.format == "svg":
+        return SvgReporter(drawing(puzzle, spec), args.output, sys.stdout,
+                           sys.stderr if args.output is None else sys.stdout)
     if args.jsonl:
         return JsonLinesReporter(sys.stdout, puzzle.as_json, spec)
     if args.json:
@@ -417,7 +592,7 @@ def trace_stream(args: argparse.Namespace) -> TextIO | None:
     """Where ``--trace`` writes: standard output, or standard error when standard output holds JSON."""
     if not args.trace:
         return None
-    return sys.stderr if args.json or args.jsonl else sys.stdout
+    return sys.stderr if args.json or args.jsonl or (args.format == "svg" and args.output is None) else sys.stdout
 
 
 def solve(manager: Manager, args: argparse.Namespace) -> int:
@@ -432,7 +607,15 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
         "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
     )
     check_count_options(args, mode)
+    check_picture_options(args)
+    if args.format == "svg" and mode == "count":
+        raise UsageError("--format svg draws solutions, and --count prints none: leave out one of them")
+    if args.format == "svg" and (args.json or args.jsonl):
+        raise UsageError("--format svg writes pictures, --json and --jsonl write JSON: give one of them")
     instances = read_instances(puzzle, args.file, args.example)
+    if len(instances) > 1 and args.format == "svg":
+        raise UsageError(f"{instances[0].source} holds {len(instances)} puzzles: --format svg draws one puzzle's "
+                         "solutions at a time")
     if len(instances) > 1:
         if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
             raise UsageError(
@@ -784,7 +967,7 @@ def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
 
 def replay_search(manager: Manager, args: argparse.Namespace) -> int:
     """``backtrack replay``: record a search and write its replay page."""
-    from .recording import DEFAULT_MAX_EVENTS, record, write_page
+    from .recording import DEFAULT_MAX_EVENTS, MAX_FRAME_BYTES, record, write_page
 
     puzzle = manager.puzzle(args.puzzle)
     params = parse_params(puzzle, args.param)
@@ -800,7 +983,11 @@ def replay_search(manager: Manager, args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
     found = f"{recording.solutions} solution{'' if recording.solutions == 1 else 's'}"
     print(f"wrote {args.output}: {len(recording.events)} events, {recording.attempts} attempts, {found}")
-    if recording.truncated:
+    if recording.truncated and recording.truncated_by == "pictures":
+        print(f"backtrack: the pictures of this search fill the page ({MAX_FRAME_BYTES // 2**20} MB) after "
+              f"{len(recording.events)} events: the page replays those, and the search has more "
+              "(replay a smaller instance)", file=sys.stderr)
+    elif recording.truncated:
         print(f"backtrack: the search has more than {max_events} events: the page replays the first {max_events} "
               "(raise --max-events, or replay a smaller instance)", file=sys.stderr)
     return EXIT_FOUND
@@ -943,3 +1130,204 @@ def print_bench_table(puzzle: Puzzle, results: list[Any], stored: dict[str, floa
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# -- convert, check, generate --------------------------------------------------------------
+
+
+def encoded(puzzle: Puzzle, spec: Any, form: str) -> str:
+    """``spec`` written in ``form`` (``text`` or a shared format); a usage error when it cannot be."""
+    if form == "text":
+        if puzzle.text is None:
+            raise UsageError(f"puzzle {puzzle.name} cannot write an instance as text (its plugin gives no text form)")
+        text = puzzle.text(spec)
+    else:
+        found = puzzle.formats.get(form)
+        if found is None:
+            reads = ", ".join(FORMAT_NAMES[name] for name in puzzle.formats if name in FORMAT_NAMES) or "none"
+            raise UsageError(f"puzzle {puzzle.name} cannot be written as one of the {FORMAT_NAMES[form]} "
+                             f"(its shared formats: {reads})")
+        try:
+            text = found.encode(spec)
+        except ValueError as error:
+            raise UsageError(f"this {puzzle.name} cannot be written as one of the {FORMAT_NAMES[form]}: "
+                             f"{error}") from None
+    return text if text.endswith("\n") else text + "\n"
+
+
+def convert_puzzle(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack convert``: any input the puzzle reads, written in another format."""
+    puzzle = manager.puzzle(args.puzzle)
+    params = parse_params(puzzle, args.param)
+    instances = read_instances(puzzle, args.file, args.example)
+    texts = [encoded(puzzle, make_spec(puzzle, instance, params), args.to) for instance in instances]
+    one_line = all(text.count("\n") == 1 for text in texts)
+    sys.stdout.write(("" if one_line else "\n").join(texts))
+    return EXIT_FOUND
+
+
+SOLUTION_HEADER = re.compile(r"^Solution \d+$")
+REPORT_LINE = re.compile(r"^\d+ attempts in +\d+\.\d+ seconds$")
+CELL = re.compile(r"row (\d+), column (\d+)")
+
+
+def answer_text(text: str, source: str) -> str:
+    """The answer in what ``backtrack solve`` printed: without its ``Solution 1`` header and its summary lines."""
+    lines = text.split("\n")
+    headers = [number for number, line in enumerate(lines) if SOLUTION_HEADER.match(line.strip())]
+    if len(headers) > 1:
+        raise InputError(f"this holds {len(headers)} solutions (as --all prints them): keep the one to check",
+                         source, headers[1] + 1)
+    first = headers[0] + 1 if headers else 0
+    last = len(lines)
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    if last > first and REPORT_LINE.match(lines[last - 1].strip()):
+        last -= 2  # the report line, and the summary line printed before it
+    return "\n".join(lines[first:max(last, first)]) + "\n"
+
+
+def check_answer(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack check``: whether an answer keeps every rule; the first broken one named, with where."""
+    puzzle = manager.puzzle(args.puzzle)
+    params = parse_params(puzzle, args.param)
+    if puzzle.check is None:
+        raise UsageError(f"puzzle {puzzle.name} has no rule checker (its plugin gives no check)")
+    inputs = list(args.inputs)
+    if args.example is not None:
+        if len(inputs) != 1:
+            raise UsageError("with --example NAME give just the ANSWER")
+        puzzle_file, answer_file = None, inputs[0]
+    elif len(inputs) == 2:
+        puzzle_file, answer_file = inputs
+    elif len(inputs) == 1:
+        puzzle_file, answer_file = None, inputs[0]
+    else:
+        raise UsageError("give PUZZLE_INPUT ANSWER, or one pzprv3 file holding the puzzle and an answer")
+    if answer_file == "-":
+        answer_source, answer = "<stdin>", read_standard_input()
+    else:
+        try:
+            answer_source, answer = answer_file, read_file(answer_file)
+        except OSError as error:
+            raise UsageError(f"cannot read {answer_file}: {error.strerror}") from None
+    from .formats import kind_of
+
+    if kind_of(answer.strip()) == "pzprv3":
+        pzprv3 = puzzle.formats.get("pzprv3")
+        if pzprv3 is None or pzprv3.decode_answer is None:
+            raise UsageError(f"puzzle {puzzle.name} does not read answers from pzprv3 files")
+        answer_spec, solution = pzprv3.decode_answer(answer, answer_source)
+        if solution is None:
+            raise InputError("this pzprv3 file holds the puzzle but no answer", answer_source, 1)
+        if puzzle_file is None and args.example is None:
+            spec, source = answer_spec, answer_source
+        else:
+            source, spec = single_instance(puzzle, puzzle_file, args.example, params)
+            if spec != answer_spec:
+                raise InputError(f"this answer is to another puzzle than {source}", answer_source, 1)
+    else:
+        if puzzle_file is None and args.example is None:
+            raise UsageError("give the puzzle too: PUZZLE_INPUT ANSWER (or --example NAME ANSWER)")
+        if puzzle.read_answer is None:
+            raise UsageError(f"puzzle {puzzle.name} cannot read answers (its plugin gives no read_answer)")
+        source, spec = single_instance(puzzle, puzzle_file, args.example, params)
+        text = answer_text(answer, answer_source)
+        try:
+            solution = puzzle.read_answer(spec, text, answer_source)
+        except InputError:
+            raise
+        except Exception as error:
+            raise InputError(f"the {puzzle.name} plugin failed to read this answer ({type(error).__name__}: "
+                             f"{error}); this is a bug of the plugin", answer_source) from None
+    broken = puzzle.check(spec, solution)
+    if args.json:
+        print(json.dumps({
+            "puzzle": puzzle.name, "source": source, "answer": answer_source, "correct": not broken,
+            "broken": [{"rule": rule, "cells": [[int(r), int(c)] for r, c in CELL.findall(rule)]} for rule in broken],
+        }))
+    elif broken:
+        more = f" (and {len(broken) - 1} more; --json lists them all)" if len(broken) > 1 else ""
+        print(f"{answer_source}: wrong: {broken[0]}{more}")
+    else:
+        print(f"{answer_source}: right: the answer keeps every rule of {puzzle.name}")
+    return EXIT_NONE if broken else EXIT_FOUND
+
+
+#: Tries per puzzle asked for before ``generate`` gives up on a grade or on uniqueness.
+GENERATE_TRIES = 200
+
+
+def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
+    """``backtrack generate``: new instances, each ``--unique`` one checked unique by the engine first."""
+    import random
+
+    puzzle = manager.puzzle(args.puzzle)
+    generator = puzzle.generator
+    if generator is None:
+        raise UsageError(f"puzzle {puzzle.name} has no generator")
+    if args.help_params:
+        print(f"the {puzzle.name} generator's parameters (-p NAME=VALUE):")
+        for param in generator.params:
+            default = f" [default: {param.default}]" if param.default is not None else ""
+            print(f"  {param.name}: {param.help} (takes {param.describe()}){default}")
+        if generator.largest_unique:
+            print(f"unique puzzles: {generator.largest_unique}")
+        return EXIT_FOUND
+    params: dict[str, Any] = {}
+    for pair in args.param:
+        name, equals, text = pair.partition("=")
+        if not equals:
+            raise UsageError(f"-p takes NAME=VALUE, not {pair!r}")
+        try:
+            params[name] = generator.param(name).convert(text)
+        except KeyError as error:
+            raise UsageError(f"{error.args[0]} ('backtrack generate {puzzle.name} --help-params' lists them)") from None
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    if args.count < 1:
+        raise UsageError(f"--count must be at least 1, not {args.count}")
+    unique = generator.unique_default if args.unique is None else args.unique
+    if args.difficulty is not None:
+        if args.unique is False:
+            raise UsageError("--difficulty grades puzzles with one solution: leave out --any")
+        unique = True
+    if args.to != "text" and args.to not in puzzle.formats:
+        raise UsageError(f"puzzle {puzzle.name} cannot be written as one of the {FORMAT_NAMES[args.to]}")
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        print(f"backtrack: seed {seed} (give --seed {seed} to make the same puzzles again)", file=sys.stderr)
+    made = 0
+    tried = 0
+    texts: list[str] = []
+    candidate = seed
+    while made < args.count:
+        if tried >= GENERATE_TRIES * args.count:
+            wanted = f"{args.difficulty} " if args.difficulty else ""
+            raise UsageError(f"no {wanted}puzzle among {tried} made from seeds {seed} to {candidate - 1} "
+                             f"({made} of {args.count} found); try other parameters")
+        tried += 1
+        try:
+            spec = generator.make(seed=candidate, unique=unique, **accepted(generator.make, params))
+        except ValueError as error:
+            raise UsageError(f"cannot generate {puzzle.name}: {error}") from None
+        candidate += 1
+        if unique or args.difficulty:
+            search = puzzle.make_search(spec, {})
+            verdict = search.verdict()
+            if verdict is not Verdict.UNIQUE:
+                print(f"backtrack: the puzzle made from seed {candidate - 1} is {verdict.value}, not unique: "
+                      "made another", file=sys.stderr)
+                continue
+            difficulty = search.report.difficulty
+            if args.difficulty is not None:
+                if difficulty is None:
+                    raise UsageError(f"puzzle {puzzle.name}'s search does not grade difficulty")
+                if difficulty.grade != args.difficulty:
+                    continue
+        texts.append(encoded(puzzle, spec, args.to))
+        sys.stdout.write(texts[-1] if len(texts) == 1 or texts[-1].count("\n") == 1 else "\n" + texts[-1])
+        sys.stdout.flush()
+        made += 1
+    return EXIT_FOUND

@@ -73,6 +73,38 @@ class Stop(str, enum.Enum):
 
 
 @dataclass
+class Difficulty:
+    """How much guessing a search needed: its branching points, and the deepest of them.
+
+    A branching point is a state where the search had to choose among two or more
+    options (nothing followed by deduction alone); ``deepest`` is its level,
+    counted from 1 (0 when there was none).  Over a search to the end (a count, or
+    ``--unique``) this measures how hard the puzzle is for the search: ``grade`` is
+    ``easy`` without any guess, ``medium`` for a few guesses none deeper than
+    :data:`MEDIUM_DEPTH`, and ``hard`` beyond.
+    """
+
+    guesses: int
+    deepest: int
+
+    MEDIUM_GUESSES: ClassVar[int] = 10
+    MEDIUM_DEPTH: ClassVar[int] = 3
+
+    @property
+    def grade(self) -> str:
+        """``easy``, ``medium`` or ``hard`` (see the class docstring)."""
+        if self.guesses == 0:
+            return "easy"
+        if self.guesses <= self.MEDIUM_GUESSES and self.deepest <= self.MEDIUM_DEPTH:
+            return "medium"
+        return "hard"
+
+    def as_dict(self) -> dict[str, Any]:
+        """As JSON data."""
+        return {"guesses": self.guesses, "deepest": self.deepest, "grade": self.grade}
+
+
+@dataclass
 class Report:
     """What one search did.
 
@@ -88,6 +120,8 @@ class Report:
     complete: bool = False
     stopped: Stop | None = None
     why: str = ""
+    #: How much guessing the search needed, for searches that know (see :meth:`Search.difficulty`).
+    difficulty: Difficulty | None = None
 
     def line(self) -> str:
         """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds``."""
@@ -172,6 +206,14 @@ class Search:
         """
         return False
 
+    def difficulty(self) -> Difficulty | None:
+        """How much guessing the last search needed, for a search that tracks it; the default is None.
+
+        :class:`~backtrack.PropagatingSearch` tracks it: every state where it had to
+        choose among two or more options is a guess.
+        """
+        return None
+
     def format_move(self, level: int, move: Any) -> str:
         """How ``move`` at ``level`` reads in a trace; the default is ``repr(move)``.
 
@@ -179,6 +221,16 @@ class Search:
         what a person playing the puzzle would call the move.
         """
         return repr(move)
+
+    def drawn_move(self, level: int, move: Any) -> Any:
+        """What a picture of ``move`` at ``level`` needs (the descriptor's ``draw_move`` gets it); default ``move``.
+
+        Override it when a move alone does not say where it acts (a column whose row
+        is the level, a bit, a robot and a direction): return what the puzzle's
+        ``draw_move`` takes, such as ``(row, column)``.  Called only while a search
+        is recorded.
+        """
+        return move
 
     # -- driving the search -----------------------------------------------------
     def solutions(
@@ -283,6 +335,7 @@ class Search:
             walk.close()
             report.attempts = walk.attempts
             report.seconds = time.perf_counter() - started
+            report.difficulty = self.difficulty()
 
     def _walk(
         self,

@@ -9,6 +9,7 @@ reported as a :class:`PluginWarning` naming it, and every other plugin still wor
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import sys
@@ -182,9 +183,18 @@ _FILES: dict[str, str] = {}
 
 
 def load_module_file(path: str | os.PathLike) -> types.ModuleType:
-    """Import the Python file ``path`` as a module named after it (once per process)."""
+    """Import the Python file ``path`` as a module (once per process).
+
+    The module's name is made from the file's name and a digest of its path
+    (``backtrack_file_plugin_my_tents_1a2b3c4d``): the same in every process, so a
+    worker loads the same module for a count, and never the name of an importable
+    module, so a file plugin cannot shadow an installed one (or the file loaded
+    from another folder).
+    """
     path = Path(path).resolve()
-    name = path.stem
+    digest = hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    stem = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in path.stem)
+    name = f"backtrack_file_plugin_{stem}_{digest}"
     loaded = sys.modules.get(name)
     where = getattr(loaded, "__file__", None)
     if loaded is not None and where and Path(where).resolve() == path:

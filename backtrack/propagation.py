@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .engine import Search
+from .engine import Difficulty, Search
 
 __all__ = ["PropagatingSearch"]
 
@@ -91,6 +91,8 @@ class PropagatingSearch(Search):
     # -- the five methods, written once ------------------------------------------------
     _started = False
     _root_holds = False
+    _guesses = 0  # states with two or more options met by the last search
+    _deepest = 0
 
     def begin(self) -> None:
         """Run :meth:`start` on the first search; its state is kept as the root of every later one."""
@@ -105,7 +107,8 @@ class PropagatingSearch(Search):
         elif self._marks:  # a search stopped by Ctrl-C inside a decision: go back to the root
             del self._marks[:]
             self.rollback(self._root)
-        self._next = self.branch() if self._root_holds else ()
+        self._next = options = self.branch() if self._root_holds else ()
+        self._guesses, self._deepest = (1, 1) if options is not None and len(options) > 1 else (0, 0)
 
     def done_at_start(self) -> bool:
         """Whether the givens alone solve the puzzle (no decision at all)."""
@@ -133,5 +136,17 @@ class PropagatingSearch(Search):
 
     def done(self, level: int) -> bool:
         """Whether the state is a solution; otherwise :meth:`branch`'s options are the next level's moves."""
-        self._next = self.branch()
-        return self._next is None
+        self._next = options = self.branch()
+        if options is None:
+            return True
+        if len(options) > 1:  # a guess: counted for the difficulty
+            self._guesses += 1
+            if level + 2 > self._deepest:
+                self._deepest = level + 2
+        return False
+
+    def difficulty(self) -> Difficulty | None:
+        """The guesses of the last search: states with two or more options, and the deepest of them."""
+        if not self._started:
+            return None
+        return Difficulty(self._guesses, self._deepest)

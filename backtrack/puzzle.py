@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .engine import Search
 
-__all__ = ["Puzzle", "Param", "InputError", "examples_in", "quoted"]
+__all__ = ["Puzzle", "Param", "Format", "Generator", "InputError", "examples_in", "quoted"]
 
 
 class InputError(ValueError):
@@ -138,6 +138,11 @@ class Puzzle:
       (what the search's ``partial`` gives); ``draw_move(spec, move) -> str``: an SVG
       fragment marking what a move touches.  Without them a puzzle still works
       everywhere, and pictures show its moves as text.
+    * ``formats``: the shared formats the puzzle reads and writes, by name
+      (``tatham``, ``puzzlink``, ``pzprv3``; see :class:`Format`).
+    * ``read_answer(spec, text, source) -> solution``: a solution from the text
+      ``render`` prints (so that an answer can be saved, edited and checked).
+    * ``generator``: how new instances are made (see :class:`Generator`).
     """
 
     name: str
@@ -156,6 +161,9 @@ class Puzzle:
     text: Callable[[Any], str] | None = None
     draw: Callable[[Any, Any], str] | None = None
     draw_move: Callable[[Any, Any], str] | None = None
+    formats: Mapping[str, Format] = field(default_factory=dict)
+    read_answer: Callable[[Any, str, str], Any] | None = None
+    generator: Generator | None = None
 
     def example(self, name: str) -> Path | None:
         """The file of the example called ``name`` (or by an old name of it), None when there is none."""
@@ -183,6 +191,55 @@ class Puzzle:
                 return param
         known = ", ".join(p.name for p in self.params) or "none"
         raise KeyError(f"puzzle {self.name} has no parameter {name!r} (its parameters: {known})")
+
+
+@dataclass(frozen=True)
+class Format:
+    """A format that puzzle people share instances in, as one puzzle reads and writes it.
+
+    The formats are named ``tatham`` (Simon Tatham's game IDs, ``PARAMS:DESC``),
+    ``puzzlink`` (puzz.link URLs) and ``pzprv3`` (the puzz.link editor's files);
+    :mod:`backtrack.formats` holds what they share.
+
+    * ``decode(text, source) -> spec``: an :class:`InputError` for text that does
+      not read, naming the position in the string (its column, counted from 1).
+    * ``encode(spec) -> str``: ``decode(encode(spec))`` is the same puzzle; a
+      ``ValueError`` saying why when the instance cannot be written in the format.
+    * ``decode_answer(text, source) -> (spec, solution or None)``: for formats that
+      may carry a filled-in answer (pzprv3); the solution in the form the
+      puzzle's searches give, for its checker.
+    """
+
+    decode: Callable[[str, str], Any]
+    encode: Callable[[Any], str]
+    decode_answer: Callable[[str, str], tuple[Any, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class Generator:
+    """How a puzzle makes new instances: ``make(seed, unique, **params) -> spec``.
+
+    ``params`` are the generator's own parameters (sizes, densities, ...), given
+    on the command line as ``-p NAME=VALUE``; ``make`` gets those it declares.
+    The same seed and parameters give the same puzzle on every machine.  With
+    ``unique`` the instance made must have exactly one solution (the command
+    checks it with the engine before printing it); ``unique_default`` is the
+    default of ``--unique`` (true for the puzzles people solve by hand).
+    ``largest_unique`` says, in words, up to which size ``unique`` is offered.
+    """
+
+    make: Callable[..., Any]
+    params: tuple[Param, ...] = ()
+    unique_default: bool = True
+    largest_unique: str = ""
+
+    def param(self, name: str) -> Param:
+        """The generator's parameter called ``name``; ``KeyError`` naming the known ones if there is none."""
+        for param in self.params:
+            if param.name == name:
+                return param
+        known = ", ".join(p.name for p in self.params) or "none"
+        raise KeyError(f"the generator has no parameter {name!r} (its parameters: {known})")
 
 
 def accepted(function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,9 @@ __all__ = ["Recording", "record", "event_stream", "write_page", "DEFAULT_MAX_EVE
 
 #: How many events a recording keeps unless told otherwise.
 DEFAULT_MAX_EVENTS = 5000
+#: The most bytes of board pictures one page holds: a large board draws 100 KB or more
+#: per distinct state, and a page must stay small enough for a browser to open.
+MAX_FRAME_BYTES = 40 * 1024 * 1024
 
 
 @dataclass
@@ -52,6 +55,8 @@ class Recording:
     max_events: int = DEFAULT_MAX_EVENTS
     drawn: bool = False
     start_frame: int = 0
+    #: Why the recording stopped early: ``events`` (``max_events``) or ``pictures`` (:data:`MAX_FRAME_BYTES`).
+    truncated_by: str = ""
 
     def as_data(self) -> dict[str, Any]:
         """Everything a replay page needs, as JSON data."""
@@ -60,6 +65,7 @@ class Recording:
             "nodes": self.nodes, "frames": self.frames, "marks": self.marks, "attempts": self.attempts,
             "solutions": self.solutions, "complete": self.complete, "truncated": self.truncated,
             "max_events": self.max_events, "drawn": self.drawn, "start_frame": self.start_frame,
+            "truncated_by": self.truncated_by,
         }
 
 
@@ -79,6 +85,7 @@ class _Recorder:
         self.count = 0  # events so far
         self.last_node = 0  # the tree node of the last attempt (0 is the root)
         self.frames: dict[str, int] = {}
+        self.frame_bytes = 0
         self.marks: dict[str, int] = {}
         recording.nodes.append({"parent": None, "level": -1, "move": "start", "state": "open", "event": -1})
         recording.drawn = self.draw is not None
@@ -94,22 +101,33 @@ class _Recorder:
         if found is None:
             found = self.frames[svg] = len(self.recording.frames)
             self.recording.frames.append(svg)
+            self.frame_bytes += len(svg)
         return found
 
-    def mark(self, move: Any) -> int | None:
+    def mark(self, level: int, move: Any) -> int | None:
         if self.draw_move is None:
             return None
-        fragment = self.draw_move(self.spec, move)
+        fragment = self.draw_move(self.spec, self.search.drawn_move(level, move))
         found = self.marks.get(fragment)
         if found is None:
             found = self.marks[fragment] = len(self.recording.marks)
             self.recording.marks.append(fragment)
         return found
 
+    def full(self) -> bool:
+        """Whether the recording has no room for another event (and says why)."""
+        recording = self.recording
+        if self.sink is not None:
+            return False
+        if self.count >= recording.max_events:
+            recording.truncated, recording.truncated_by = True, recording.truncated_by or "events"
+        elif self.frame_bytes >= MAX_FRAME_BYTES:
+            recording.truncated, recording.truncated_by = True, recording.truncated_by or "pictures"
+        return recording.truncated
+
     def event(self, kind: str, level: int, move: Any, node: int, **more: Any) -> None:
         recording = self.recording
-        if self.sink is None and self.count >= recording.max_events:  # and the walk taking its moves back after it
-            recording.truncated = True
+        if self.full():  # and the walk taking its moves back after it
             return
         event = {
             "event": self.count, "kind": kind, "level": level,
@@ -120,12 +138,11 @@ class _Recorder:
         if self.sink is not None:
             self.sink.write(json.dumps(event) + "\n")
             return
-        event["frame"], event["mark"] = self.frame(), None if move is None else self.mark(move)
+        event["frame"], event["mark"] = self.frame(), None if move is None else self.mark(level, move)
         recording.events.append(event)
 
     def room(self) -> None:
-        if self.sink is None and (self.recording.truncated or self.count >= self.recording.max_events):
-            self.recording.truncated = True
+        if self.full():
             raise StopSearch(Stop.CALLER)
 
     def wrap(self, methods: tuple) -> tuple:
@@ -205,6 +222,12 @@ def record(
     if not recording.frames and sink is None:  # solved at the start, or nothing to do: no method was called
         recording.start_frame = recorder.frame() or 0
     report = search.report
+    if report.solutions and not report.attempts and recorder.recording.solutions == 0:
+        # The givens alone are the solution: the root is it, with no move made.
+        recording.solutions = 1
+        if sink is None:
+            recording.nodes[0]["state"] = "solution"
+        recorder.event("solution", -1, None, 0, number=1)
     recording.attempts, recording.complete = report.attempts, report.complete
     recording.solutions = report.solutions
     if sink is None:

@@ -5,15 +5,19 @@ A user plugin can add its own reporter by implementing the same event hooks.
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .run import SearchInfo
 
-__all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "summary_line", "summary_object", "stop_words"]
+__all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "SvgReporter", "summary_line", "summary_object",
+           "stop_words"]
 
 
 def _plural(count: int, word: str) -> str:
@@ -72,7 +76,13 @@ def summary_line(info: SearchInfo, report: Report) -> str:
         if verdict is Verdict.AMBIGUOUS:
             return "ambiguous: more than one solution (stopped at the second)"
         if verdict is Verdict.UNIQUE:
-            return "unique: exactly one solution"
+            difficulty = report.difficulty
+            if difficulty is None:
+                return "unique: exactly one solution"
+            guesses = "no guess" if not difficulty.guesses else (
+                f"{difficulty.guesses} guess{'' if difficulty.guesses == 1 else 'es'}, "
+                f"the deepest at level {difficulty.deepest}")
+            return f"unique: exactly one solution (difficulty {difficulty.grade}: {guesses})"
         if verdict is Verdict.UNSOLVABLE:
             return "unsolvable: no solution"
         if report.stopped is Stop.BOUND:
@@ -95,7 +105,9 @@ def summary_object(info: SearchInfo, report: Report) -> dict[str, Any]:
     ``verdict`` is ``unique``, ``ambiguous``, ``unsolvable`` or ``unknown`` (a search
     stopped early with fewer than two solutions proves nothing); ``stopped`` says
     why a search is incomplete (``limit``, ``timeout``, ``interrupted``, ``bound``
-    ...; null when complete), and ``why`` says it in words.
+    ...; null when complete), and ``why`` says it in words.  ``difficulty`` (for a
+    search that tracks its guesses, searched to the end; else null): ``guesses``,
+    ``deepest`` and ``grade`` (see :class:`~backtrack.engine.Difficulty`).
     """
     return {
         "puzzle": info.puzzle,
@@ -108,6 +120,7 @@ def summary_object(info: SearchInfo, report: Report) -> dict[str, Any]:
         "verdict": report.verdict.value,
         "stopped": None if report.complete or report.stopped is None else report.stopped.value,
         "why": stop_words(report),
+        "difficulty": report.difficulty.as_dict() if report.complete and report.difficulty is not None else None,
     }
 
 
@@ -193,3 +206,79 @@ class JsonLinesReporter:
     def summary(self, info: SearchInfo, report: Report) -> dict[str, Any]:
         """The summary object's keys (a subclass adds how a count ran)."""
         return summary_object(info, report)
+
+
+class SvgReporter:
+    """Draws each solution handed out as SVG: to one stream, to numbered files, or to one HTML page.
+
+    ``draw(solution)`` gives the SVG document of a solution.  With ``output``
+    None the documents go to ``stream`` one after the other.  With ``output``
+    ending in ``.html`` every solution goes into one page, written when the search
+    finishes (however it ends).  Otherwise solution N is written to
+    ``STEM-N.svg`` as it is found, and when the search hands out exactly one
+    solution that file is renamed to ``output`` itself.  The summary and the
+    report line go to ``notes`` (and into the page).
+    """
+
+    def __init__(self, draw: Any, output: str | None, stream: TextIO | None = None, notes: TextIO | None = None):
+        self.draw = draw
+        self.output = output
+        self.stream = stream
+        self.notes = notes
+        self.written: list[str] = []
+        self.pictures: list[str] = []
+
+    def _note(self, text: str) -> None:
+        print(text, file=self.notes or sys.stderr)
+
+    def numbered(self, number: int) -> str:
+        """The file solution ``number`` is written to when there may be several."""
+        path = Path(self.output or "solution.svg")
+        return str(path.with_name(f"{path.stem}-{number}{path.suffix or '.svg'}"))
+
+    @hookimpl
+    def backtrack_search_started(self, info: SearchInfo) -> None:
+        self.written, self.pictures = [], []
+
+    @hookimpl
+    def backtrack_solution_found(self, info: SearchInfo, number: int, solution: Any, rendered: str | None) -> None:
+        picture = self.draw(solution, rendered)
+        if self.output is None:
+            stream = self.stream or sys.stdout
+            stream.write(picture + "\n")
+            stream.flush()
+        elif self.output.endswith(".html"):
+            self.pictures.append(picture)
+        else:
+            path = self.numbered(number)
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(picture + "\n")
+            self.written.append(path)
+
+    @hookimpl
+    def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
+        summary = [summary_line(info, report), report.line()]
+        if self.output is not None and self.output.endswith(".html"):
+            with open(self.output, "w", encoding="utf-8") as file:
+                file.write(_page(f"{info.puzzle} {info.source}", self.pictures, summary))
+            self._note(f"wrote {self.output}: {_plural(len(self.pictures), 'solution')}")
+        elif self.written:
+            if len(self.written) == 1 and self.output is not None:
+                os.replace(self.written[0], self.output)
+                self.written = [self.output]
+            files = self.written if len(self.written) <= 3 else [self.written[0], "...", self.written[-1]]
+            self._note(f"wrote {' '.join(files)}")
+        for line in summary:
+            self._note(line)
+
+
+def _page(title: str, pictures: list[str], summary: list[str]) -> str:
+    """One HTML page of SVG pictures, numbered, with the summary under them."""
+    figures = "".join(f'<figure><figcaption>Solution {number}</figcaption>{picture}</figure>'
+                      for number, picture in enumerate(pictures, 1))
+    lines = "".join(f"<p>{html.escape(line)}</p>" for line in summary)
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>body{{font-family:Helvetica,Arial,sans-serif;margin:2em}}"
+            "figure{display:inline-block;margin:0 2em 2em 0;vertical-align:top}"
+            "figcaption{margin-bottom:.4em}</style></head>"
+            f"<body><h1>{html.escape(title)}</h1>{figures or '<p>No solution.</p>'}{lines}</body></html>\n")

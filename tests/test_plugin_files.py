@@ -68,3 +68,12 @@ def test_a_broken_file_is_a_warning_naming_it_and_the_rest_work(tmp_path):
     assert done.returncode == 0 and done.stdout.startswith("10 solutions")
     assert f"backtrack: warning: plugin file {broken} failed to load: SyntaxError" in done.stderr
     assert f"backtrack: warning: plugin file {missing} failed to load: FileNotFoundError" in done.stderr
+
+
+def test_a_file_plugin_takes_no_importable_modules_name(tmp_path, capsys):
+    from backtrack.cli import main
+
+    plugin = choose_plugin(tmp_path)
+    assert main(["--plugin", str(plugin), "list"]) == 0
+    assert "choose " in capsys.readouterr().out
+    assert "choose_puzzle" not in sys.modules  # an installed choose_puzzle would still import as itself
