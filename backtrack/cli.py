@@ -975,6 +975,10 @@ def replay_search(manager: Manager, args: argparse.Namespace) -> int:
     if max_events < 1:
         raise UsageError(f"--max-events must be at least 1, not {max_events}")
     source, spec = single_instance(puzzle, args.file, args.example, params)
+    if args.example is not None:
+        source = f"example {args.example}"  # the page's title: not a path of this machine
+    if params:
+        source += " " + " ".join(f"-p {name}={value}" for name, value in params.items())
     recording = record(puzzle, spec, make_search(puzzle, spec, params), source=source, mode=args.mode,
                        max_events=max_events)
     try:
