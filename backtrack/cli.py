@@ -1175,8 +1175,12 @@ REPORT_LINE = re.compile(r"^\d+ attempts in +\d+\.\d+ seconds$")
 CELL = re.compile(r"row (\d+), column (\d+)")
 
 
-def answer_text(text: str, source: str) -> str:
-    """The answer in what ``backtrack solve`` printed: without its ``Solution 1`` header and its summary lines."""
+def answer_text(text: str, source: str) -> tuple[str, int]:
+    """The answer in what ``backtrack solve`` printed, and the lines dropped before it.
+
+    The ``Solution 1`` header and the summary and report lines after the answer are
+    dropped; the number of lines before the answer keeps error lines true of the file.
+    """
     lines = text.split("\n")
     headers = [number for number, line in enumerate(lines) if SOLUTION_HEADER.match(line.strip())]
     if len(headers) > 1:
@@ -1188,7 +1192,7 @@ def answer_text(text: str, source: str) -> str:
         last -= 1
     if last > first and REPORT_LINE.match(lines[last - 1].strip()):
         last -= 2  # the report line, and the summary line printed before it
-    return "\n".join(lines[first:max(last, first)]) + "\n"
+    return "\n".join(lines[first:max(last, first)]) + "\n", first
 
 
 def check_answer(manager: Manager, args: argparse.Namespace) -> int:
@@ -1231,16 +1235,16 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
             if spec != answer_spec:
                 raise InputError(f"this answer is to another puzzle than {source}", answer_source, 1)
     else:
-        if puzzle_file is None and args.example is None:
+        if puzzle_file is None and args.example is None and (puzzle.build is None or not params):
             raise UsageError("give the puzzle too: PUZZLE_INPUT ANSWER (or --example NAME ANSWER)")
         if puzzle.read_answer is None:
             raise UsageError(f"puzzle {puzzle.name} cannot read answers (its plugin gives no read_answer)")
         source, spec = single_instance(puzzle, puzzle_file, args.example, params)
-        text = answer_text(answer, answer_source)
+        text, offset = answer_text(answer, answer_source)
         try:
             solution = puzzle.read_answer(spec, text, answer_source)
-        except InputError:
-            raise
+        except InputError as error:
+            raise error.located(answer_source, offset) from None
         except Exception as error:
             raise InputError(f"the {puzzle.name} plugin failed to read this answer ({type(error).__name__}: "
                              f"{error}); this is a bug of the plugin", answer_source) from None

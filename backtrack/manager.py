@@ -162,10 +162,16 @@ class Manager:
             if not isinstance(puzzle, Puzzle):
                 self._problem(f"plugin {plugin!r} returned {puzzle!r}, not a backtrack.Puzzle")
             elif puzzle.name in self._puzzles:
-                self._problem(
-                    f"puzzle {puzzle.name!r} of plugin {plugin!r} is provided by "
-                    f"{self._puzzles[puzzle.name].plugin!r} already"
-                )
+                # The plugin named as the puzzle keeps it, whichever was found first: the
+                # order of entry points depends on where the distributions are installed.
+                first = self._puzzles[puzzle.name]
+                if plugin == puzzle.name and first.plugin != puzzle.name:
+                    self._problem(f"puzzle {puzzle.name!r} of plugin {first.plugin!r} is provided by {plugin!r} "
+                                  "already")
+                    self._puzzles[puzzle.name] = RegisteredPuzzle(puzzle, plugin, distribution, version)
+                else:
+                    self._problem(f"puzzle {puzzle.name!r} of plugin {plugin!r} is provided by {first.plugin!r} "
+                                  "already")
             else:
                 self._puzzles[puzzle.name] = RegisteredPuzzle(puzzle, plugin, distribution, version)
 

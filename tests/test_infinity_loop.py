@@ -1,6 +1,6 @@
 """Infinity Loop: the seed's API and session (façades over the model), parsing and its limits, the searches against
 an independent brute force, attempts and parallel counts, the rule checker, the trace, the examples' old names and the
-generator's arguments."""
+generator through ``backtrack generate`` (its boards counted unique by the brute force and the plain search)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import pytest
 
 from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
-from backtrack_puzzles import infinity_loop
 from backtrack_puzzles.infinity_loop import (
     MAX_SIDE, MAX_UNIQUE_SIDE, PUZZLE, Board, OneindigeLus, PropagatingLoopSearch, Tegel, as_json, check, generate,
     parse, render, search, text_of,
@@ -599,16 +598,6 @@ def test_command_unsolvable_and_bad_files(tmp_path, capsys):
     assert f"{bad}:3:2: unknown tile character 'x'" in capsys.readouterr().err
 
 
-def test_generator_command(capsys):
-    assert infinity_loop.main(["generate", "6", "9", "--seed", "4", "--unique"]) == 0
-    board = parse(capsys.readouterr().out)
-    assert (board.rows, board.columns) == (6, 9)
-    assert search(board).verdict() is Verdict.UNIQUE
-    assert infinity_loop.main(["generate", "3", "4", "--seed", "4", "--numbers", "--density", "0.9"]) == 0
-    out = capsys.readouterr().out
-    assert all(len(line.split()) == 4 for line in out.splitlines()) and parse(out) == generate(3, 4, 4, 0.9)
-
-
 # -- the rule checker in the descriptor ---------------------------------------------------------
 
 
@@ -783,46 +772,114 @@ def test_the_trace_names_tiles_and_places(capsys):
     assert search(parse("  \n  \n"), method="plain").format_move(2, 0) == "blank at (2, 1)"
 
 
-# -- the generator's arguments -----------------------------------------------------------------------
+# -- the generator: backtrack generate infinity-loop ---------------------------------------------
 
 
-SIDES = "expected a whole number from 1 to 1000 (boards up to 1000 x 1000 tiles)"
+def generated(capsys, *arguments: str) -> tuple[int, list[Board], str]:
+    """Run ``backtrack generate infinity-loop ARGUMENTS``: its status, the boards it printed and its error output."""
+    status = main(["generate", "infinity-loop", *arguments])
+    captured = capsys.readouterr()
+    texts = [text for text in captured.out.split("\n\n") if text.strip()]
+    return status, [parse(text) for text in texts], captured.err
+
+
+def test_the_same_seed_makes_the_same_boards_and_another_seed_others(capsys):
+    status, boards, _ = generated(capsys, "-p", "rows=5", "-p", "cols=7", "--seed", "3", "--count", "3")
+    assert status == 0 and len(boards) == 3 and all((b.rows, b.columns) == (5, 7) for b in boards)
+    again = main(["generate", "infinity-loop", "-p", "rows=5", "-p", "cols=7", "--seed", "3", "--count", "3"])
+    out = capsys.readouterr().out
+    assert again == 0 and [parse(text) for text in out.split("\n\n")] == boards
+    assert boards == [generate(5, 7, seed, unique=True) for seed in (3, 4, 5)], "the seed, then the next ones"
+    _, others, _ = generated(capsys, "-p", "rows=5", "-p", "cols=7", "--seed", "4", "--count", "1")
+    assert others[0] == boards[1] and others[0] != boards[0]
+
+
+@pytest.mark.parametrize("name, arguments", [
+    ("random-30x30", ["-p", "rows=30", "-p", "cols=30", "--seed", "1"]),
+    ("random-50x50", ["-p", "rows=50", "-p", "cols=50", "--seed", "1"]),
+    ("ambiguous-20x20", ["-p", "rows=20", "-p", "cols=20", "--seed", "0", "--any"]),
+])
+def test_the_generated_examples_are_made_again_by_the_command(name, arguments, capsys):
+    status, boards, _ = generated(capsys, *arguments)
+    assert status == 0 and boards == [parse(PUZZLE.examples[name].read_text(encoding="utf-8"))]
+
+
+def test_every_unique_board_printed_has_one_solution_by_brute_force(capsys):
+    for rows, columns, density in [(3, 4, 0.5), (4, 4, 0.7), (5, 5, 0.5), (4, 6, 0.9)]:
+        status, boards, _ = generated(capsys, "-p", f"rows={rows}", "-p", f"cols={columns}",
+                                      "-p", f"density={density}", "--seed", "11", "--count", "4")
+        assert status == 0 and len(boards) == 4
+        for board in boards:
+            grid = [list(board.tiles[start : start + columns]) for start in range(0, len(board.tiles), columns)]
+            assert len(brute_force_pruned(grid)) == 1, grid
+
+
+def test_large_unique_boards_are_unique_by_the_plain_search(capsys):
+    status, boards, _ = generated(capsys, "-p", "rows=30", "-p", "cols=30", "--seed", "1", "--count", "2")
+    assert status == 0 and [(b.rows, b.columns) for b in boards] == [(30, 30), (30, 30)]
+    for board in boards:
+        assert search(board, method="plain").count(limit=2) == 1
+
+
+def test_any_board_is_solvable_and_may_have_several_solutions(capsys):
+    status, boards, _ = generated(capsys, "-p", "rows=8", "-p", "cols=8", "-p", "density=0.3", "--any",
+                                  "--seed", "2", "--count", "5")
+    assert status == 0 and len(boards) == 5
+    counts = [search(board).count() for board in boards]
+    assert all(counts) and max(counts) > 1
+    assert boards == [generate(8, 8, seed, 0.3) for seed in range(2, 7)]
+
+
+def test_the_difficulty_selects_by_the_engines_grade(capsys):
+    for grade, size in [("easy", 8), ("medium", 20)]:
+        status, boards, _ = generated(capsys, "-p", f"rows={size}", "-p", f"cols={size}", "--difficulty", grade,
+                                      "--seed", "1", "--count", "2")
+        assert status == 0 and len(boards) == 2
+        for board in boards:
+            solver = search(board)
+            assert solver.verdict() is Verdict.UNIQUE and solver.report.difficulty.grade == grade
+
+
+def test_the_text_form_is_the_only_one_written(capsys):
+    status, boards, _ = generated(capsys, "-p", "rows=4", "-p", "cols=9", "--seed", "5", "--to", "text")
+    assert status == 0 and (boards[0].rows, boards[0].columns) == (4, 9)
+    assert main(["generate", "infinity-loop", "--seed", "5", "--to", "tatham"]) == 2
+    assert "cannot be written as one of the Tatham game IDs" in capsys.readouterr().err
+
+
+def test_the_parameters_are_listed(capsys):
+    assert main(["generate", "infinity-loop", "--help-params"]) == 0
+    out = capsys.readouterr().out
+    assert "rows: the number of rows (takes a whole number from 1 to 1000) [default: 10]" in out
+    assert "density:" in out and f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles" in out
 
 
 @pytest.mark.parametrize(
     "arguments, words",
     [
-        (["0", "5"], f"argument rows: {SIDES}, found '0'"),
-        (["5", "-3"], "argument cols: expected a whole number from 1 to 1000"),
-        (["1001", "5"], "argument rows: expected a whole number from 1 to 1000"),
-        (["5", HUGE], "argument cols: expected a whole number from 1 to 1000"),
-        (["5", "x"], f"argument cols: {SIDES}, found 'x'"),
-        (["5", "2.5"], f"argument cols: {SIDES}, found '2.5'"),
-        (["5", "5", "--seed", HUGE], "argument --seed: expected a whole number of at most 100 digits"),
-        (["5", "5", "--seed", "x"], "argument --seed: expected a whole number of at most 100 digits, found 'x'"),
-        (["5", "5", "--density", "1.5"], "argument --density: expected a number from 0 to 1, found '1.5'"),
-        (["5", "5", "--density", "-0.1"], "argument --density: expected a number from 0 to 1"),
-        (["5", "5", "--density", "nan"], "argument --density: expected a number from 0 to 1, found 'nan'"),
-        (["5", "5", "--density", HUGE], "argument --density: expected a number from 0 to 1"),
-        (["151", "5", "--unique"], "--unique makes boards up to 150 x 150 tiles, not 151 x 5"),
-        (["5", "5", "--bogus"], "unrecognized arguments: --bogus"),
-        (["5"], "the following arguments are required: cols"),
+        (["-p", "rows=0"], "parameter rows must be from 1 to 1000, not '0'"),
+        (["-p", "cols=1001", "--any"], "parameter cols must be from 1 to 1000, not '1001'"),
+        (["-p", f"rows={HUGE}"], "parameter rows takes a whole number from 1 to 1000"),
+        (["-p", "rows=x"], "parameter rows takes a whole number from 1 to 1000, not 'x'"),
+        (["-p", "density=1.5"], "parameter density must be from 0.0 to 1.0, not '1.5'"),
+        (["-p", "density=nan"], "density must be a number from 0 to 1, not nan"),
+        (["-p", "rows=151", "-p", "cols=2"], "the number of rows must be a whole number from 1 to 150 with unique"),
+        (["-p", "size=5"], "the generator has no parameter 'size'"),
+        (["-p", "rows"], "-p takes NAME=VALUE, not 'rows'"),
+        (["--count", "0"], "--count must be at least 1, not 0"),
+        (["--any", "--difficulty", "easy"], "leave out --any"),
     ],
 )
-def test_the_generator_refuses_bad_arguments(arguments, words, capsys):
-    with pytest.raises(SystemExit) as caught:
-        infinity_loop.main(["generate", *arguments])
-    assert caught.value.code == 2
+def test_the_generator_refuses_bad_parameters(arguments, words, capsys):
+    assert main(["generate", "infinity-loop", "--seed", "1", *arguments]) == 2
     captured = capsys.readouterr()
     assert words in captured.err and "Traceback" not in captured.err and captured.out == ""
 
 
-def test_the_generator_makes_the_largest_sizes(capsys):
-    assert infinity_loop.main(["generate", "1", str(MAX_SIDE), "--seed", "-5"]) == 0
-    board = parse(capsys.readouterr().out)
+def test_the_generator_makes_the_largest_sizes():
+    board = generate(1, MAX_SIDE, -5)
     assert (board.rows, board.columns) == (1, MAX_SIDE)
-    assert infinity_loop.main(["generate", str(MAX_UNIQUE_SIDE), "2", "--seed", "1", "--unique"]) == 0
-    board = parse(capsys.readouterr().out)
+    board = generate(MAX_UNIQUE_SIDE, 2, 1, unique=True)
     assert (board.rows, board.columns) == (MAX_UNIQUE_SIDE, 2) and search(board).verdict() is Verdict.UNIQUE
     for rows, cols, unique in [(MAX_SIDE + 1, 1, False), (1, 0, False), (MAX_UNIQUE_SIDE + 1, 1, True),
                                (2.0, 2, False)]:

@@ -353,3 +353,22 @@ def test_search_and_build_each_get_only_the_parameters_they_declare(capsys, monk
     assert capsys.readouterr().out.startswith("10 solutions (search complete)")  # C(5, 3)
     report = parallel.count(exact, None, {"top": 6, "n": 3}, workers=1)
     assert report.solutions == 20
+
+
+@pytest.mark.parametrize("again_first", [True, False])
+def test_the_plugin_named_as_a_puzzle_keeps_it_whichever_is_found_first(again_first):
+    from backtrack import Manager
+    from backtrack_puzzles import queens
+
+    class Again:
+        @hookimpl
+        def backtrack_puzzles(self):
+            return [Puzzle(name="queens", description="another queens", parse=queens.parse, search=queens.search,
+                           render=queens.render)]
+
+    manager = Manager()
+    order = [(Again(), "again"), (queens, "queens")]
+    with pytest.warns(PluginWarning, match="puzzle 'queens' of plugin 'again' is provided by 'queens' already"):
+        for plugin, name in order if again_first else reversed(order):
+            manager.register(plugin, name)
+        assert manager.puzzles()["queens"].plugin == "queens"

@@ -218,16 +218,31 @@ def test_the_checker_accepts_the_solutions_and_names_each_broken_rule():
     spec = queens.Queens(4)
     assert check(spec, (1, 3, 0, 2)) == []
     assert check(spec, (2, 0, 3, 1)) == []
-    assert check(spec, (1, 3, 0, 3)) == ["the queens at row 2, column 4 and row 4, column 4 share a column"]
+    assert check(spec, (1, 3, 0, 3)) == [
+        "row 2, column 4: this queen and the queen at row 4, column 4 share a column"
+    ]
     assert check(spec, (1, 3, 0, 1)) == [
-        "the queens at row 1, column 2 and row 4, column 2 share a column",
-        "the queens at row 2, column 4 and row 4, column 2 share a diagonal",
-        "the queens at row 3, column 1 and row 4, column 2 share a diagonal",
+        "row 1, column 2: this queen and the queen at row 4, column 2 share a column",
+        "row 2, column 4: this queen and the queen at row 4, column 2 share a diagonal",
+        "row 3, column 1: this queen and the queen at row 4, column 2 share a diagonal",
     ]
     assert check(spec, (1, 3, 0)) == ["expected 4 queens, one in each of the 4 rows, found 3"]
     assert check(spec, (1, 3, 0, 4)) == ["row 4: the queen's column 4 is not on the board (columns 1 to 4)"]
-    assert check(spec, (0, 1, 2, 3))[0] == "the queens at row 1, column 1 and row 2, column 2 share a diagonal"
+    assert check(spec, (0, 1, 2, 3))[0] == (
+        "row 1, column 1: this queen and the queen at row 2, column 2 share a diagonal"
+    )
     assert check(queens.Queens(1), ()) == ["expected 1 queens, one in each of the 1 rows, found 0"]
+
+
+def test_the_checker_reads_an_answers_squares_rows_without_a_queen_and_rows_with_two():
+    spec = queens.Queens(4)
+    assert check(spec, queens.Squares([(0, 1), (1, 3), (2, 0), (3, 2)])) == []
+    assert check(spec, queens.Squares([(0, 1), (1, 3), (3, 2)])) == ["row 3: no queen stands in this row"]
+    assert check(spec, queens.Squares([(0, 1), (0, 3), (2, 0), (3, 2)])) == [
+        "row 1, column 2: this queen and the queen at row 1, column 4 share a row",
+        "row 2: no queen stands in this row",
+    ]
+    assert check(spec, queens.Squares([])) == [f"row {row}: no queen stands in this row" for row in range(1, 5)]
 
 
 def test_the_descriptor_names_the_checker_and_the_limits():

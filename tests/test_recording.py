@@ -15,6 +15,7 @@ from backtrack import recording as recording_module
 from backtrack.cli import main
 from backtrack.recording import record
 from backtrack_puzzles import akari, queens, ricochet, tents
+from svg_checks import page_data
 
 CASES = {
     "queens classic": (queens.PUZZLE, lambda: queens.Queens(6), {"method": "classic"}),
@@ -75,8 +76,7 @@ def test_max_events_stops_the_recording_exactly_there_and_says_so(capsys, tmp_pa
     out, err = capsys.readouterr()
     assert status == 0 and "wrote" in out and "100 events" in out
     assert "more than 100 events" in err
-    text = page.read_text(encoding="utf-8")
-    data = json.loads(text.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0])
+    data = page_data(page)
     assert len(data["events"]) == 100 and data["truncated"] and data["truncated_by"] == "events"
     assert not data["complete"]
 
@@ -88,8 +88,7 @@ def test_pictures_that_would_fill_the_page_stop_the_recording(capsys, tmp_path, 
     status = main(["replay", "tents", "--example", "15x15", "-p", "method=tutorial", "-o", str(page)])
     _, err = capsys.readouterr()
     assert status == 0 and "the pictures of this search fill the page" in err
-    text = page.read_text(encoding="utf-8")
-    data = json.loads(text.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0])
+    data = page_data(page)
     assert data["truncated_by"] == "pictures" and sum(len(frame) for frame in data["frames"]) < 20_000 + 20_000
 
 

@@ -10,7 +10,6 @@ without it these tests fail and say what to install.
 
 from __future__ import annotations
 
-import json
 import shutil
 import struct
 import zlib
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from backtrack.cli import main
+from svg_checks import replayed
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -52,10 +51,7 @@ def browser():
 
 def write_page(tmp_path: Path, name: str) -> tuple[Path, dict]:
     page = tmp_path / f"{name}.html"
-    assert main(["replay", *CASES[name], "-o", str(page)]) == 0
-    text = page.read_text(encoding="utf-8")
-    data = json.loads(text.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0])
-    return page, data
+    return page, replayed(page, "replay", *CASES[name])
 
 
 def open_offline(driver, page: Path) -> None:

@@ -400,18 +400,6 @@ def test_the_attempts_are_pinned(name):
     assert solver.count() == count and solver.report.attempts == all_of_them
 
 
-def test_the_generator_runs_from_the_command_line(capsys):
-    from backtrack_puzzles.ricochet import main as ricochet_main
-
-    assert ricochet_main(["generate", "3", "--size", "8", "--robots", "3", "--goal", "b"]) == 0
-    text = capsys.readouterr().out
-    assert text.startswith("# generated: python -m backtrack_puzzles.ricochet generate 3 --size 8 --robots 3")
-    spec = parse(text)
-    assert spec.board == generate(3, 8, 3).board and spec.goal == 1
-    length, ways = bfs(spec.board, spec.goal)
-    assert search(spec).count() == ways
-
-
 def test_the_trace_shows_each_depth_limit_and_attempt(capsys):
     assert main(["solve", "ricochet", "--example", "exercise", "--trace"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -643,40 +631,92 @@ def test_a_bound_of_0_asks_whether_the_goal_robot_is_home(tmp_path, capsys):
 # -- the generator ------------------------------------------------------------------------------------
 
 
-ROBOTS = "argument --robots: expected the number of robots, a whole number from 1 to 26, found"
-SIZE = "argument --size: expected the board size (an even number), a whole number from 8 to 64, found"
-GOAL = "argument --goal: expected the letter of one of the"
-SEED = "argument SEED: expected a seed, a whole number from 0 to 18446744073709551615, found"
+def generated(capsys, *arguments: str) -> tuple[int, list[Ricochet], str]:
+    """Run ``backtrack generate ricochet ARGUMENTS``: its status, the boards it printed and its error output."""
+    status = main(["generate", "ricochet", *arguments])
+    captured = capsys.readouterr()
+    return status, [parse(text) for text in captured.out.split("\n\n") if text.strip()], captured.err
+
+
+def test_the_same_seed_makes_the_same_boards_and_the_first_is_the_seeds_own(capsys):
+    status, specs, _ = generated(capsys, "--seed", "0", "--count", "2")
+    assert status == 0 and len(specs) == 2
+    assert specs[0] == parse(PUZZLE.examples["classic-03-s0"].read_text()), "make(0) is generate(0)"
+    assert specs == [generate(0), generate(1)]
+    again, out = main(["generate", "ricochet", "--seed", "0", "--count", "2"]), capsys.readouterr().out
+    assert again == 0 and [parse(text) for text in out.split("\n\n")] == specs
+
+
+def test_the_classic_examples_are_made_again_by_the_command_with_their_exact_optimum(capsys):
+    for name, path in sorted(PUZZLE.examples.items()):
+        optimum = int(name.split("-")[1]) if name.startswith("classic") else 99
+        if optimum <= 10:  # classic-07-s1 is made by seed 1 asking for 7 moves or more, and by no other
+            seed = name.rsplit("-s", 1)[1]
+            status, specs, _ = generated(capsys, "--seed", seed, "-p", f"min_moves={optimum}")
+            assert status == 0 and specs == [parse(path.read_text())], name
+            if optimum <= 7:
+                status, specs, _ = generated(capsys, "--seed", seed, "-p", f"min_moves={optimum + 1}")
+                assert status == 0 and specs != [parse(path.read_text())], name
+                assert len(search(specs[0]).first()) > optimum
+
+
+def test_every_board_printed_needs_at_least_min_moves_by_breadth_first_search(capsys):
+    status, specs, _ = generated(capsys, "-p", "min_moves=6", "--seed", "1", "--count", "2")
+    assert status == 0 and len(specs) == 2
+    for spec in specs:
+        assert (spec.board.rows, spec.board.columns, len(spec.board.robots)) == (16, 16, 4)
+        length, ways = bfs(spec.board, spec.goal)
+        found = list(search(spec).solutions())
+        assert length >= 6 and len(found) == ways and all(len(moves) == length for moves in found)
+
+
+def test_every_unique_board_printed_has_one_shortest_solution_by_breadth_first_search(capsys):
+    status, specs, _ = generated(capsys, "-p", "min_moves=5", "-p", "size=10", "-p", "robots=3", "--unique",
+                                 "--seed", "3", "--count", "3")
+    assert status == 0 and len(specs) == 3
+    for spec in specs:
+        assert (spec.board.rows, len(spec.board.robots)) == (10, 3)
+        length, ways = bfs(spec.board, spec.goal)
+        assert length >= 5 and ways == 1
+
+
+def test_the_goal_size_and_robots_are_the_parameters(capsys):
+    status, specs, _ = generated(capsys, "-p", "goal=b", "-p", "size=12", "-p", "robots=3", "--seed", "4")
+    assert status == 0 and specs[0].goal == 1 and (specs[0].board.rows, len(specs[0].board.robots)) == (12, 3)
+    assert main(["generate", "ricochet", "--help-params"]) == 0
+    out = capsys.readouterr().out
+    assert "min_moves: the fewest moves the optimum may have (takes a whole number from 1 to 40) [default: 1]" in out
 
 
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["1", "--robots", "0"], f"{ROBOTS} '0'"),
-        (["1", "--robots", "27"], f"{ROBOTS} '27'"),
-        (["1", "--robots", "-3"], f"{ROBOTS} '-3'"),
-        (["1", "--size", "0"], f"{SIZE} '0'"),
-        (["1", "--size", "6"], f"{SIZE} '6'"),
-        (["1", "--size", "9"], f"{SIZE} '9'"),
-        (["1", "--size", "66"], f"{SIZE} '66'"),
-        (["1", "--size", HUGE], f"{SIZE} '999"),
-        (["1", "--goal", "Z"], f"{GOAL} 4 robots (A, B, C, D), found 'Z'"),
-        (["1", "--robots", "2", "--goal", "c"], f"{GOAL} 2 robots (A, B), found 'C'"),
-        (["1", "--goal", "AB"], f"{GOAL} 4 robots (A, B, C, D), found 'AB'"),
-        (["--", "-1"], f"{SEED} '-1'"),
-        ([HUGE], f"{SEED} '999"),
-        (["seven"], f"{SEED} 'seven'"),
+        (["-p", "robots=0"], "parameter robots must be from 1 to 26, not '0'"),
+        (["-p", "robots=27"], "parameter robots must be from 1 to 26, not '27'"),
+        (["-p", "size=6"], "parameter size must be from 8 to 64, not '6'"),
+        (["-p", "size=9"], "the board size must be an even number from 8 to 64, not 9"),
+        (["-p", f"size={HUGE}"], "parameter size takes a whole number from 8 to 64"),
+        (["-p", "goal=AB"], "parameter goal must be one of A, B, C"),
+        (["-p", "robots=2", "-p", "goal=c"], "unknown goal robot 'C': the board has robots A, B"),
+        (["-p", "min_moves=0"], "parameter min_moves must be from 1 to 40, not '0'"),
+        (["-p", "min_moves=seven"], "parameter min_moves takes a whole number from 1 to 40, not 'seven'"),
+        (["--difficulty", "hard"], "puzzle ricochet's search does not grade difficulty"),
+        (["--to", "puzzlink"], "cannot be written as one of the puzz.link URLs"),
     ],
 )
-def test_the_generator_ends_every_bad_argument_with_a_clear_message(arguments, message, capsys):
-    from backtrack_puzzles.ricochet import main as ricochet_main
-
-    with pytest.raises(SystemExit) as caught:
-        ricochet_main(["generate", *arguments])
-    assert caught.value.code == 2
+def test_the_generator_ends_every_bad_parameter_with_a_clear_message(arguments, message, capsys):
+    assert main(["generate", "ricochet", "--seed", "1", *arguments]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and f"error: {message}" in captured.err
+    assert captured.out == "" and message in captured.err
     assert "Traceback" not in captured.err and len(captured.err.splitlines()[-1]) < 250
+
+
+def test_the_generator_gives_up_with_a_clear_message(monkeypatch, capsys):
+    monkeypatch.setattr(ricochet, "GENERATOR_TRIES", 3)
+    with pytest.raises(ValueError, match="none of 3 boards of 8 x 8 cells with 1 robots needs 40 moves or more"):
+        ricochet.make(1, size=8, robots=1, min_moves=40)
+    assert main(["generate", "ricochet", "--seed", "1", "-p", "size=8", "-p", "robots=1", "-p", "min_moves=40"]) == 2
+    assert "cannot generate ricochet: none of 3 boards" in capsys.readouterr().err
 
 
 def test_the_generator_makes_the_largest_board_and_refuses_one_beyond():

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from backtrack.cli import main
+from svg_checks import replayed
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -24,11 +25,6 @@ def solve_json(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def page_data(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0])
-
-
 def test_the_students_search_finds_the_tutorials_solutions_in_the_tutorials_attempts(capsys, tmp_path):
     plugin = student_file(tmp_path)
     mine = solve_json(capsys, "--plugin", plugin, "solve", "my-tents", "--example", "tutorial", "--all")
@@ -42,9 +38,7 @@ def test_the_students_search_finds_the_tutorials_solutions_in_the_tutorials_atte
 
 def test_the_students_replay_shows_every_attempt_as_text(capsys, tmp_path):
     plugin = student_file(tmp_path)
-    page = tmp_path / "mine.html"
-    assert main(["--plugin", plugin, "replay", "my-tents", "--example", "tutorial", "-o", str(page)]) == 0
-    data = page_data(page)
+    data = replayed(tmp_path / "mine.html", "--plugin", plugin, "replay", "my-tents", "--example", "tutorial")
     assert data["attempts"] == 44 and data["solutions"] == 2 and data["complete"]
     assert sum(event["kind"] == "attempt" for event in data["events"]) == 44
     assert not data["drawn"]  # no drawing in the file: the moves are shown as text

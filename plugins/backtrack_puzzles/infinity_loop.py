@@ -64,30 +64,35 @@ Examples: ``exercise`` and ``exercise-numbers`` (the puzzle of the Dutch exercis
 as tile characters and as numbers; their old names ``seed`` and ``seed-numbers``
 still work), ``random-30x30``, ``random-50x50`` and ``ambiguous-20x20``.
 
-``python -m backtrack_puzzles.infinity_loop generate ROWS COLS [--seed S] [--density P]
-[--unique] [--numbers]`` prints a random solvable board (see :func:`generate`): up
-to 1000 x 1000 tiles, or :data:`MAX_UNIQUE_SIDE` x :data:`MAX_UNIQUE_SIDE` (150 x
-150) with ``--unique``, whose repairs search the board again and again.
+An answer to check (``backtrack check infinity-loop BOARD ANSWER``) is the solved
+grid as ``backtrack solve`` prints it, edited or not (:func:`read_answer`): the
+checker names each tile that is not the given one turned, and each connection
+not met, ``row R, column C``.
+
+``backtrack generate infinity-loop -p rows=R -p cols=C [-p density=P] [--any]``
+prints random solvable boards (see :func:`generate` and :func:`make`): up to 1000 x
+1000 tiles, or :data:`MAX_UNIQUE_SIDE` x :data:`MAX_UNIQUE_SIDE` (150 x 150) with
+one solution (the default), whose repairs search the board again and again.
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import math
 import random
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Param, PropagatingSearch, Puzzle, Search, examples_in, hookimpl, quoted, whole_number
+from backtrack import (
+    Generator, InputError, Param, PropagatingSearch, Puzzle, Search, examples_in, hookimpl, quoted, whole_number,
+)
+from backtrack.svg import PALETTE, Grid
 
 __all__ = [
     "TILE_CHARACTERS", "MAX_SIDE", "MAX_UNIQUE_SIDE", "LIMITS", "Board", "turn", "rotations",
     "Tegel", "OneindigeLus", "TEKENS",
-    "parse", "text_of", "render", "as_json", "check", "PropagatingLoopSearch", "PlainLoopSearch", "search",
-    "generate", "PUZZLE",
+    "parse", "text_of", "render", "read_answer", "as_json", "Tiles", "draw", "draw_move", "check",
+    "PropagatingLoopSearch", "PlainLoopSearch", "search", "generate", "make", "GENERATOR", "PUZZLE",
 ]
 
 #: The tile characters, indexed by bitmask (1 up, 2 right, 4 down, 8 left).
@@ -485,6 +490,74 @@ def render(spec: Board | OneindigeLus, solution: Sequence[int]) -> str:
     return text_of(Board(tuple(solution), _board(spec).columns))
 
 
+def read_answer(spec: Board | OneindigeLus, text: str, source: str = "<answer>") -> tuple[int, ...]:
+    """The tiles of an answer written as :func:`render` prints it (or as numbers 0 to 15), in reading order.
+
+    The answer is a grid of the board's size in either input format (numbers when
+    a line holds a digit); lines starting with ``#`` are comments.  Blank tiles
+    are spaces, so an editor may have stripped them: a row may be shorter, and
+    rows may be missing at the end, where the given tiles are blank (no other
+    tile turns into a blank one); empty lines beyond the board's rows are
+    ignored.  :class:`InputError` naming line and column for an unknown
+    character, a row or a grid of another size.
+    """
+    board = _board(spec)
+    rows, columns = board.rows, board.columns
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    lines = [(number, line) for number, line in enumerate(text.removesuffix("\n").split("\n"), 1)
+             if not line.startswith("#")]
+    if any(character.isdigit() for _, line in lines for character in line):
+        return _answer_numbers(board, [(number, line) for number, line in lines if line.strip()], source)
+    while len(lines) > rows and not lines[-1][1].strip():
+        lines.pop()
+    while len(lines) > rows and not lines[0][1].strip():
+        lines.pop(0)
+    if len(lines) > rows:
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found more",
+                         source, lines[rows][0], 1)
+    tiles: list[int] = []
+    for row, (number, line) in enumerate(lines):
+        wrong = next((column for column, character in enumerate(line, 1) if character not in _MASK), None)
+        if wrong is not None:
+            raise InputError(f"unknown tile character {quoted(line[wrong - 1])}; expected one of "
+                             f"{TILE_CHARACTERS!r}", source, number, wrong)
+        if len(line) > columns and line[columns:].strip():
+            raise InputError(f"expected {columns} tiles in a row (the board is {rows} x {columns}), found "
+                             f"{len(line.rstrip())}", source, number, columns + 1)
+        given = board.tiles[row * columns : (row + 1) * columns]
+        if len(line) < columns and any(given[len(line) :]):
+            raise InputError(f"expected {columns} tiles in a row (the board is {rows} x {columns}), found "
+                             f"{len(line)}: only blank tiles may be left out at the end", source, number, len(line) + 1)
+        tiles.extend(_MASK[character] for character in line[:columns].ljust(columns))
+    if any(board.tiles[len(tiles) :]):
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found {len(lines)}: "
+                         "only rows of blank tiles may be left out at the end", source,
+                         lines[-1][0] + 1 if lines else None)
+    tiles.extend([0] * (len(board.tiles) - len(tiles)))
+    return tuple(tiles)
+
+
+def _answer_numbers(board: Board, lines: list[tuple[int, str]], source: str) -> tuple[int, ...]:
+    """The tiles of an answer written as numbers 0 to 15, a row of the board's width per line."""
+    rows, columns = board.rows, board.columns
+    tiles: list[int] = []
+    for row, (number, line) in enumerate(lines):
+        if row == rows:
+            raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found more",
+                             source, number, 1)
+        starts = _columns(line, columns + 1)
+        tokens = line.split()
+        if len(tokens) != columns:
+            where = starts[columns] if len(tokens) > columns else len(line.rstrip()) + 1
+            raise InputError(f"expected {columns} tile numbers in a row (the board is {rows} x {columns}), "
+                             f"found {len(tokens)}", source, number, where)
+        tiles.extend(_tile_number(token, source, number, column) for token, column in zip(tokens, starts, strict=True))
+    if len(lines) < rows:
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found {len(lines)}",
+                         source, lines[-1][0] + 1 if lines else None)
+    return tuple(tiles)
+
+
 def as_json(spec: Board | OneindigeLus, solution: Sequence[int]) -> dict:
     """``tiles``: the solved grid as rows of bitmasks; ``turns``: clockwise quarter turns per tile."""
     board = _board(spec)
@@ -495,6 +568,127 @@ def as_json(spec: Board | OneindigeLus, solution: Sequence[int]) -> dict:
         "tiles": [list(solution[start : start + width]) for start in range(0, len(solution), width)],
         "turns": [turns[start : start + width] for start in range(0, len(turns), width)],
     }
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# Every tile is a pipe piece: an arm from the centre to the middle of each side it connects,
+# an end piece (one arm) with a bulb at the centre.  The sixteen pieces are defined once per
+# picture and placed with <use>, so that a large board stays a small picture.
+
+#: The colour of tiles not decided yet, and of the arms an undecided tile may still have.
+UNDECIDED, MAYBE = "#a3acb9", "#d3d9e1"
+
+
+class Tiles(tuple):
+    """The tiles of a search in progress, in reading order: a bitmask when decided, else its possible bitmasks.
+
+    It equals the plain tuple of its entries; an undecided tile is a tuple of the
+    rotations still possible for it.  ``next_tile`` is the tile the search decides next
+    when its moves do not say where they turn a tile (the ``plain`` search), else None.
+    """
+
+    next_tile: int | None
+
+    def __new__(cls, entries: Sequence[int | tuple[int, ...]] = (), next_tile: int | None = None) -> "Tiles":
+        made = super().__new__(cls, entries)
+        made.next_tile = next_tile
+        return made
+
+    def __reduce__(self) -> tuple:
+        return Tiles, (tuple(self), self.next_tile)
+
+
+def _canvas(board: Board) -> Grid:
+    """Tiles of up to 56 pixels, smaller on a large board (at least 10)."""
+    cell = max(10, min(56, 560 // max(board.rows, board.columns)))
+    return Grid(board.rows, board.columns, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="infinity-loop")
+
+
+def _piece(mask: int, cell: float, name: str, bulb: bool) -> str:
+    """A pipe piece in a cell at the origin (``name`` its id, if any): its arms, with ``bulb`` an end piece's bulb."""
+    half, width = cell / 2, 0.2 * cell
+    ends = {UP: (half, 0), RIGHT: (cell, half), DOWN: (half, cell), LEFT: (0, half)}
+    arms = "".join(f"M{half:g} {half:g}L{x:g} {y:g}" for bit, (x, y) in ends.items() if mask & bit)
+    radius = 0.22 * cell if bulb and mask in (UP, RIGHT, DOWN, LEFT) else width / 2
+    named = f' id="{name}"' if name else ""
+    return (f'<g{named}><path d="{arms}" stroke="currentColor" stroke-width="{width:g}" fill="none"/>'
+            f'<circle cx="{half:g}" cy="{half:g}" r="{radius:g}" fill="currentColor"/></g>')
+
+
+def draw(spec: Board | OneindigeLus, state: Sequence[int | Sequence[int]] | None = None) -> str:
+    """The board as SVG: every tile a pipe piece, as turned in ``state``.
+
+    ``state`` is None (the puzzle alone: the tiles as given), a solution (the
+    tiles as bitmasks in reading order) or a search in progress (:class:`Tiles`):
+    there a decided tile is drawn in ink, an undecided one in grey: the given tile
+    while every rotation is still possible, else the arms that all its possible
+    rotations have in grey and the arms that only some have faint; a tile none of
+    whose rotations fits (a contradiction) is the given tile in red.  Classes:
+    ``tile`` (a piece in ink), ``undecided`` (a grey piece or the arms of one),
+    ``maybe`` (faint arms), ``contradiction``.  A search whose moves do not say
+    where they turn a tile finds what they mark defined here (see :func:`draw_move`).
+    """
+    board = _board(spec)
+    entries: Sequence[int | Sequence[int]] = board.tiles if state is None else state
+    canvas = _canvas(board)
+    cell = canvas.cell
+    used: set[str] = set()
+    decided, undecided, maybe, wrong = [], [], [], []
+    for index, entry in enumerate(entries):
+        row, column = divmod(index, board.columns)
+        x, y = canvas.x(column), canvas.y(row)
+        if isinstance(entry, int):
+            if entry:
+                used.add(f"tile-{entry}")
+                decided.append(f'<use class="tile" href="#loop-tile-{entry}" x="{x:g}" y="{y:g}"/>')
+            continue
+        options, given = tuple(entry), board.tiles[index]
+        if not options:  # no rotation fits: the board contradicts itself (its border, say)
+            used.add(f"tile-{given}")
+            wrong.append(f'<use class="contradiction" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
+            continue
+        if len(options) == len(_ROTATIONS[given]):  # nothing known yet: the tile as given
+            if given:
+                used.add(f"tile-{given}")
+                undecided.append(f'<use class="undecided" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
+            continue
+        every, some = 15, 0
+        for mask in options:
+            every &= mask
+            some |= mask
+        if every:
+            used.add(f"arms-{every}")
+            undecided.append(f'<use class="undecided" href="#loop-arms-{every}" x="{x:g}" y="{y:g}"/>')
+        if some & ~every:
+            used.add(f"arms-{some & ~every}")
+            maybe.append(f'<use class="maybe" href="#loop-arms-{some & ~every}" x="{x:g}" y="{y:g}"/>')
+    defs = [_piece(int(name.split("-")[1]), cell, f"loop-{name}", name.startswith("tile")) for name in sorted(used)]
+    canvas.add(f"<defs>{''.join(defs)}</defs>")
+    canvas.lines("#e4e8ee")
+    canvas.add(f'<g color="{MAYBE}">{"".join(maybe)}</g><g color="{UNDECIDED}">{"".join(undecided)}</g>'
+               f'<g color="{PALETTE["ink"]}">{"".join(decided)}</g><g color="{PALETTE["wrong"]}">{"".join(wrong)}</g>')
+    return canvas.svg()
+
+
+def draw_move(spec: Board | OneindigeLus, move: Decision) -> str:
+    """The tile a move turns, highlighted with the piece turned as the move turns it, as an SVG fragment.
+
+    ``move`` is ``(row, column, bitmask)``: a decision of the ``propagate`` search,
+    or what the ``plain`` search's ``drawn_move`` makes of its move (the bitmask
+    alone; the level is the tile).
+    """
+    row, column, mask = move
+    canvas = _canvas(_board(spec))
+    x, y = canvas.x(column), canvas.y(row)
+    return (f'<g class="move-tile">{_turning(canvas, row, column)}<g color="{PALETTE["highlight"]}" '
+            f'transform="translate({x:g} {y:g})">{_piece(mask, canvas.cell, "", True)}</g></g>'
+            + canvas.highlight(row, column))
+
+
+def _turning(canvas: Grid, row: int, column: int) -> str:
+    """A blank square over a tile, on which the piece a move turns it to is drawn."""
+    return (f'<rect x="{canvas.x(column) + 1:g}" y="{canvas.y(row) + 1:g}" width="{canvas.cell - 2:g}" '
+            f'height="{canvas.cell - 2:g}" fill="{PALETTE["paper"]}"/>')
 
 
 # -- 4. the checker -----------------------------------------------------------------------
@@ -699,6 +893,14 @@ class PropagatingLoopSearch(PropagatingSearch):
             tile, before = trail.pop()
             possible[tile] = before
 
+    def partial(self, path: tuple) -> Tiles:
+        """Every tile as decided so far, by decisions and by propagation: its bitmask, or its possible bitmasks."""
+        possible, stride, entries = self.possible, self.stride, []
+        for start in range(stride, (self.rows + 1) * stride, stride):
+            for each in possible[start : start + self.columns]:
+                entries.append(_ONLY[each] if _SIZE[each] == 1 else tuple(m for m in range(16) if each >> m & 1))
+        return Tiles(entries)
+
     def solution(self, path: tuple) -> tuple[int, ...]:
         """The solved tiles as bitmasks, in reading order."""
         # Every tile's set holds one rotation now, and the frame's are empty: the sets that are not, in order.
@@ -782,10 +984,20 @@ class PlainLoopSearch(Search):
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(self.grid)
 
+    def partial(self, path: tuple) -> Tiles:
+        """The tiles turned so far, then the rest with all their rotations; the next tile to turn."""
+        done = len(self.grid)
+        return Tiles([*self.grid, *self.options[done:]], next_tile=min(done, self.last))
+
     def format_move(self, level: int, move: int) -> str:
         """``┏ at (2, 3)``: the tile of this level (reading order) turned so, at row 2, column 3 (counted from 1)."""
         row, column = divmod(level, self.columns)
         return f"{_tile_name(move)} at ({row + 1}, {column + 1})"
+
+    def drawn_move(self, level: int, move: int) -> Decision:
+        """``(row, column, bitmask)``: the tile of this level, turned as the move turns it."""
+        row, column = divmod(level, self.columns)
+        return row, column, move
 
 
 SEARCHES: dict[str, type[PropagatingLoopSearch] | type[PlainLoopSearch]] = {
@@ -859,6 +1071,23 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5
     return Board(tuple([turn(tile, chance.randrange(4)) for tile in tiles]), cols)
 
 
+def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, density: float = 0.5) -> Board:
+    """:func:`generate` as ``backtrack generate infinity-loop`` calls it: ``ValueError`` for sizes it does not make."""
+    return generate(rows, cols, seed, density, unique)
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
+        Param("density", "the chance that the edge between two tiles is open", float, 0.5, low=0.0, high=1.0),
+    ),
+    unique_default=True,
+    largest_unique=f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles",
+)
+
+
 # -- 7. the descriptor --------------------------------------------------------------------
 
 PUZZLE = Puzzle(
@@ -875,6 +1104,10 @@ PUZZLE = Puzzle(
     limits=LIMITS,
     example_aliases={"seed": "exercise", "seed-numbers": "exercise-numbers"},
     text=text_of,
+    draw=draw,
+    draw_move=draw_move,
+    read_answer=read_answer,
+    generator=GENERATOR,
 )
 
 
@@ -884,72 +1117,3 @@ PUZZLE = Puzzle(
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
-
-
-# -- python -m backtrack_puzzles.infinity_loop --------------------------------------------
-
-
-def _side(text: str) -> int:
-    """A number of rows or columns, for argparse: a whole number from 1 to :data:`MAX_SIDE`."""
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(MAX_SIDE))
-            and 1 <= int(digits) <= MAX_SIDE):
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 1 to {MAX_SIDE} ({LIMITS}), found {quoted(text)}")
-    return int(digits)
-
-
-def _seed(text: str) -> int:
-    """A random seed, for argparse: a whole number of at most 100 digits."""
-    try:
-        if len(text.strip().lstrip("+-").lstrip("0")) > 100:
-            raise ValueError("too many digits")
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of at most 100 digits, found {quoted(text)}") from None
-
-
-def _density(text: str) -> float:
-    """The chance that an edge is open, for argparse: a number from 0 to 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, found {quoted(text)}")
-    return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.infinity_loop generate ROWS COLS [--seed S] [--density P] [--unique] [--numbers]``.
-
-    Bad arguments end with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.infinity_loop",
-                                     description="Infinity Loop tools.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    making = commands.add_parser("generate", help="print a random solvable board")
-    making.add_argument("rows", type=_side, help=f"rows, 1 to {MAX_SIDE} ({MAX_UNIQUE_SIDE} with --unique)")
-    making.add_argument("cols", type=_side, help=f"columns, 1 to {MAX_SIDE} ({MAX_UNIQUE_SIDE} with --unique)")
-    making.add_argument("--seed", type=_seed, default=None, help="random seed (default: a fresh one)")
-    making.add_argument("--density", type=_density, default=0.5,
-                        help="chance that an edge between two tiles is open, 0 to 1 (default 0.5)")
-    making.add_argument("--unique", action="store_true",
-                        help="repair the board until it has exactly one solution "
-                             f"(up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles)")
-    making.add_argument("--numbers", action="store_true", help="print numbers 0-15 instead of tile characters")
-    args = parser.parse_args(argv)
-    if args.unique and max(args.rows, args.cols) > MAX_UNIQUE_SIDE:
-        making.error(f"--unique makes boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles, "
-                     f"not {args.rows} x {args.cols}")
-    try:
-        board = generate(args.rows, args.cols, args.seed, args.density, args.unique)
-    except ValueError as error:
-        making.error(str(error))
-    print(text_of(board, numbers=args.numbers))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

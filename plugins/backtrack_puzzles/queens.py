@@ -5,6 +5,13 @@ with no file; N is at most :data:`MAX_SIZE` (64).  A solution is the column of t
 queen in each row, counted from 0; it renders as rows of ``Q`` and ``.``, and
 :func:`check` names the rules a solution breaks.
 
+An answer to check (``backtrack check queens N.txt ANSWER``) is that picture:
+N rows of N squares, ``Q`` (or ``q``) a queen and ``.`` an empty square,
+trailing blanks and ``#`` comment lines ignored.  :func:`read_answer` reads it;
+a board that does not hold one queen in each row is read as :class:`Squares`
+(the queens' squares), so that the checker can say which row holds two queens
+or none.
+
 Two searches state the same problem.  ``classic`` (the tutorial's way): at each
 level (a row) every column is a move and ``valid`` checks columns and diagonals.
 ``bitmask`` (the default): ``moves`` yields only the free columns, computed from
@@ -28,6 +35,7 @@ from pathlib import Path
 from typing import Sequence
 
 from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, whole_number
+from backtrack.svg import PALETTE, Grid
 
 #: The largest board size N accepted (from a file, ``-p n=N`` or ``Queens(n)``).
 MAX_SIZE = 64
@@ -37,7 +45,7 @@ MAX_SIZE = 64
 
 
 class Queens:
-    """The N-Queens puzzle on an ``n`` x ``n`` board."""
+    """The N-Queens puzzle on an ``n`` x ``n`` board (a value: boards of the same size are equal)."""
 
     def __init__(self, n: int):
         if not isinstance(n, int) or not 1 <= n <= MAX_SIZE:
@@ -46,6 +54,14 @@ class Queens:
 
     def __repr__(self) -> str:
         return f"Queens({self.n})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Queens):
+            return NotImplemented
+        return self.n == other.n
+
+    def __hash__(self) -> int:
+        return hash((Queens, self.n))
 
 
 # -- 2. the parser -----------------------------------------------------------------------
@@ -70,14 +86,69 @@ def parse(text: str, source: str = "<input>") -> Queens:
 # -- 3. the text form --------------------------------------------------------------------
 
 
+class Squares(tuple):
+    """The queens of an answer as their squares, ``(row, column)`` pairs counted from 0, in reading order.
+
+    :func:`read_answer` gives it for a board that does not hold exactly one queen
+    in each row (the searches' form, a column per row, cannot hold that board);
+    :func:`check` and :func:`render` take it as well as a column per row.
+    """
+
+
 def text_of(spec: Queens) -> str:
     """The puzzle in the input format: ``parse(text_of(spec))`` is the same board."""
     return f"{spec.n}\n"
 
 
-def render(spec: Queens, solution: tuple[int, ...]) -> str:
-    """Rows of ``Q`` and ``.``; ``solution[row]`` is the queen's column."""
+def render(spec: Queens, solution: Sequence[int] | Squares) -> str:
+    """Rows of ``Q`` and ``.``; ``solution[row]`` is the queen's column (or the :class:`Squares` of an answer)."""
+    if isinstance(solution, Squares):
+        taken = set(solution)
+        return "\n".join("".join("Q" if (row, column) in taken else "." for column in range(spec.n))
+                         for row in range(spec.n))
     return "\n".join("".join("Q" if column == queen else "." for column in range(spec.n)) for queen in solution)
+
+
+def read_answer(spec: Queens, text: str, source: str = "<answer>") -> tuple[int, ...] | Squares:
+    """The queens of an answer written as :func:`render` prints it: N rows of ``Q`` and ``.``.
+
+    Lines starting with ``#``, blank lines and trailing blanks are ignored; ``q``
+    is a queen too.  The result is the column of the queen in each row (the
+    searches' form) when every row holds one queen, else the board's
+    :class:`Squares`.  :class:`InputError` naming line and column for a row of
+    another length, an unknown character, or a count of rows other than N.
+    """
+    n = spec.n
+    squares: list[tuple[int, int]] = []
+    rows = 0
+    last_line = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        shown = line.rstrip()
+        if not shown.strip() or shown.lstrip().startswith("#"):
+            continue
+        last_line = number
+        if rows == n:
+            raise InputError(f"expected {n} rows of {n} squares (the board is {n} x {n}), found more",
+                             source, number, 1)
+        for column, character in enumerate(shown):
+            if character not in "Qq.":
+                raise InputError(f"expected 'Q' (a queen) or '.' (an empty square), found {character!r}",
+                                 source, number, column + 1)
+            if column == n:
+                raise InputError(f"expected {n} squares in a row (the board is {n} x {n}), found {len(shown)}",
+                                 source, number, n + 1)
+            if character != ".":
+                squares.append((rows, column))
+        if len(shown) < n:
+            raise InputError(f"expected {n} squares in a row (the board is {n} x {n}), found {len(shown)}",
+                             source, number, len(shown) + 1)
+        rows += 1
+    if rows < n:
+        raise InputError(f"expected {n} rows of {n} squares (the board is {n} x {n}), found {rows}",
+                         source, last_line + 1 if rows else None)
+    if [row for row, _ in squares] == list(range(n)):
+        return tuple(column for _, column in squares)
+    return Squares(squares)
 
 
 def as_json(spec: Queens, solution: Sequence[int]) -> list[int]:
@@ -85,33 +156,138 @@ def as_json(spec: Queens, solution: Sequence[int]) -> list[int]:
     return list(solution)
 
 
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) ------------------------
+# A chessboard (its squares one pattern, so that a large board stays a small picture) with
+# queens drawn from one symbol.  A move's row is its level: each search's ``drawn_move``
+# gives draw_move the square, ``(row, column)``, since only the search knows whether its
+# move 4 is column 4 (classic) or the single bit of column 2 (bitmask).
+
+#: The light and the dark squares, as on a wooden board.
+LIGHT, DARK = "#f0d9b5", "#b58863"
+#: The largest board on which a search's pictures dot the squares its queens attack (more would crowd them).
+ATTACKS_SHOWN = 20
+#: A queen in a 100 x 100 box: five balls over a crown, on a base.
+_QUEEN = (
+    '<symbol id="queens-queen" viewBox="0 0 100 100">'
+    f'<g fill="{PALETTE["ink"]}" stroke="{PALETTE["paper"]}" stroke-width="3" stroke-linejoin="round">'
+    '<path d="M20 74 L11 34 L32 56 L31 24 L44 54 L50 18 L56 54 L69 24 L68 56 L89 34 L80 74 Z"/>'
+    '<rect x="17" y="74" width="66" height="15" rx="4"/>'
+    + "".join(f'<circle cx="{x}" cy="{y}" r="6.5"/>' for x, y in ((11, 32), (31, 21), (50, 14), (69, 21), (89, 32)))
+    + "</g></symbol>"
+)
+
+
+class Placed(tuple):
+    """The queens a search has placed so far (their columns, row by row from the top) and how it writes a move.
+
+    It equals the plain tuple of the columns; ``bits`` is true when the search's
+    moves are single bits (the ``bitmask`` search), false when they are columns.
+    """
+
+    bits: bool
+
+    def __new__(cls, columns: Sequence[int] = (), bits: bool = False) -> "Placed":
+        made = super().__new__(cls, columns)
+        made.bits = bits
+        return made
+
+    def __reduce__(self) -> tuple:
+        return Placed, (tuple(self), self.bits)
+
+
+def _canvas(spec: Queens) -> Grid:
+    """The canvas of a board: squares of up to 40 pixels, smaller on a large board (at least 14)."""
+    return Grid(spec.n, spec.n, cell=max(14, min(40, 480 // spec.n)), margin=(0.25, 0.25, 0.25, 0.25), name="queens")
+
+
+def draw(spec: Queens, state: Sequence[int] | None = None) -> str:
+    """The chessboard as SVG: the queens of ``state``, and in a search the squares they attack below them.
+
+    ``state`` is None (the empty board), a solution (the queen's column in each
+    row) or the queens placed so far (fewer, from the top row down; a
+    :class:`Placed` from a search).  On a board not yet full, of up to
+    :data:`ATTACKS_SHOWN` rows, a small dot marks each square of the empty rows
+    that a queen attacks.  Classes: ``squares``, ``queen``, ``attacked``.
+    """
+    n = spec.n
+    queens = list(state or ())
+    canvas = _canvas(spec)
+    cell, x0, y0 = canvas.cell, canvas.x(0), canvas.y(0)
+    defs = [f'<pattern id="queens-pattern" patternUnits="userSpaceOnUse" x="{x0:g}" y="{y0:g}" '
+            f'width="{2 * cell:g}" height="{2 * cell:g}"><rect width="{2 * cell:g}" height="{2 * cell:g}" '
+            f'fill="{LIGHT}"/><rect x="{cell:g}" width="{cell:g}" height="{cell:g}" fill="{DARK}"/>'
+            f'<rect y="{cell:g}" width="{cell:g}" height="{cell:g}" fill="{DARK}"/></pattern>', _QUEEN]
+    canvas.add(f"<defs>{''.join(defs)}</defs>")
+    canvas.add(f'<rect class="squares" x="{x0:g}" y="{y0:g}" width="{n * cell:g}" height="{n * cell:g}" '
+               'fill="url(#queens-pattern)"/>')
+    canvas.frame(2)
+    size = 0.88 * cell
+    for row, column in enumerate(queens):
+        x, y = canvas.centre(row, column)
+        canvas.add(f'<use class="queen" href="#queens-queen" x="{x - size / 2:g}" y="{y - size / 2:g}" '
+                   f'width="{size:g}" height="{size:g}"/>')
+    if 0 < len(queens) < n <= ATTACKS_SHOWN:
+        for row in range(len(queens), n):
+            attacked = set(queens)
+            for placed, column in enumerate(queens):
+                attacked.update((column - (row - placed), column + (row - placed)))
+            for column in sorted(attacked & set(range(n))):
+                canvas.circle(row, column, "attacked", PALETTE["wrong"], radius=0.08)
+    return canvas.svg()
+
+
+def draw_move(spec: Queens, move: tuple[int, int]) -> str:
+    """The square a move puts its queen on, ``(row, column)`` as the searches' ``drawn_move`` give it, highlighted."""
+    row, column = move
+    return _canvas(spec).highlight(row, column)
+
+
 # -- 4. the checker ----------------------------------------------------------------------
 
 
-def check(spec: Queens, solution: Sequence[int]) -> list[str]:
+def check(spec: Queens, solution: Sequence[int] | Squares) -> list[str]:
     """The rules ``solution`` breaks (an empty list when none), rows and columns counted from 1.
 
     ``solution[row]`` is the column of the queen in that row, counted from 0, as the
-    searches yield it.  Independent of both searches: one queen per row, each on the
-    board, and no two in the same column or on the same diagonal.
+    searches yield it, or an answer's :class:`Squares`.  Independent of both
+    searches: one queen in each row, each on the board, and no two in the same
+    row, column or diagonal.  The rules are named in reading order of the first
+    queen they concern: ``row 2, column 4: this queen and the queen at row 4,
+    column 4 share a column``, ``row 3: no queen stands in this row``.
     """
     n = spec.n
     broken: list[str] = []
-    if len(solution) != n:
-        broken.append(f"expected {n} queens, one in each of the {n} rows, found {len(solution)}")
     placed: list[tuple[int, int]] = []  # row, column of the queens on the board
-    for row, column in enumerate(solution):
-        if type(column) is not int or not 0 <= column < n:
-            broken.append(f"row {row + 1}: the queen's column {column!r} is not on the board (columns 1 to {n})")
-        else:
-            placed.append((row, column))
+    if isinstance(solution, Squares):
+        placed = sorted(solution)
+    else:
+        if len(solution) != n:
+            broken.append(f"expected {n} queens, one in each of the {n} rows, found {len(solution)}")
+        for row, column in enumerate(solution):
+            if type(column) is not int or not 0 <= column < n:
+                broken.append(f"row {row + 1}: the queen's column {column!r} is not on the board (columns 1 to {n})")
+            else:
+                placed.append((row, column))
+    rows_held = {row for row, _ in placed}
+    # A column per row leaves no row empty; an answer's squares may.
+    rows_missing = [row for row in range(n) if row not in rows_held] if isinstance(solution, Squares) else []
+    missing_at = 0
     for index, (row, column) in enumerate(placed):
+        while missing_at < len(rows_missing) and rows_missing[missing_at] < row:
+            broken.append(f"row {rows_missing[missing_at] + 1}: no queen stands in this row")
+            missing_at += 1
         for other_row, other_column in placed[index + 1 :]:
-            where = f"row {row + 1}, column {column + 1} and row {other_row + 1}, column {other_column + 1}"
-            if column == other_column:
-                broken.append(f"the queens at {where} share a column")
-            elif abs(column - other_column) == other_row - row:
-                broken.append(f"the queens at {where} share a diagonal")
+            if other_row == row:
+                shared = "a row"
+            elif other_column == column:
+                shared = "a column"
+            elif abs(other_column - column) == other_row - row:
+                shared = "a diagonal"
+            else:
+                continue
+            broken.append(f"row {row + 1}, column {column + 1}: this queen and the queen at row {other_row + 1}, "
+                          f"column {other_column + 1} share {shared}")
+    broken.extend(f"row {row + 1}: no queen stands in this row" for row in rows_missing[missing_at:])
     return broken
 
 
@@ -148,9 +324,17 @@ class ClassicQueensSearch(Search):
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(self.queens)
 
+    def partial(self, path: tuple) -> Placed:
+        """The queens placed so far, row by row (their columns)."""
+        return Placed(self.queens)
+
     def format_move(self, level: int, move: int) -> str:
         """The queen's column, counted from 0 (the move itself)."""
         return str(move)
+
+    def drawn_move(self, level: int, move: int) -> tuple[int, int]:
+        """The square: the row is the level, the column the move."""
+        return level, move
 
 
 class BitmaskQueensSearch(Search):
@@ -197,9 +381,19 @@ class BitmaskQueensSearch(Search):
     def solution(self, path: tuple) -> tuple[int, ...]:
         return tuple(bit.bit_length() - 1 for bit in path)
 
+    def partial(self, path: tuple) -> Placed:
+        """The queens placed so far, row by row: the column bit each row added to the attacked columns."""
+        masks = self.masks
+        return Placed([(masks[row + 1][0] ^ masks[row][0]).bit_length() - 1 for row in range(len(masks) - 1)],
+                      bits=True)
+
     def format_move(self, level: int, move: int) -> str:
         """The queen's column, counted from 0 as the ``classic`` search shows it (the move is its single bit)."""
         return str(move.bit_length() - 1)
+
+    def drawn_move(self, level: int, move: int) -> tuple[int, int]:
+        """The square: the row is the level, the column the move's single bit."""
+        return level, move.bit_length() - 1
 
 
 @functools.lru_cache(maxsize=4)
@@ -243,6 +437,10 @@ PUZZLE = Puzzle(
     examples=examples_in(Path(__file__).parent / "examples" / "queens"),
     check=check,
     limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} (N at most {MAX_SIZE})",
+    text=text_of,
+    read_answer=read_answer,
+    draw=draw,
+    draw_move=draw_move,
 )
 
 

@@ -38,6 +38,13 @@ robot stands on the target already).  When ``max_moves`` cuts the search, the
 answer is *unknown*, not *unsolvable*: longer solutions may exist.  A solution
 is a :class:`Moves` tuple; :func:`check` names the first move that breaks a rule.
 
+An answer to check (``backtrack check ricochet BOARD ANSWER``) is the move list
+as ``backtrack solve`` prints it, ``6 moves: AW BE BN BW BS AE`` (the drawing
+after it is not read), with a ``goal: B`` line first for another goal robot than
+the file's (see :func:`read_answer`).  ``backtrack generate ricochet -p
+min_moves=10`` makes classic boards (see :func:`generate`) whose optimum, found by
+the search, is at least that many moves (see :func:`make`).
+
 The model is :class:`Board` (walls below and right of cells, the robots' cells,
 the target) and :class:`Ricochet` (a board and its goal robot): the parser makes
 it, and the search, the checker and the text form read it.  The Dutch exercise's
@@ -54,18 +61,17 @@ plain search (no propagation), so an attempt is one call of ``valid``.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import re
-import sys
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Collection, Sequence
+from typing import Collection, Sequence
 
-from backtrack import InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
 from backtrack.shortest import ShortestSearch
+from backtrack.svg import PALETTE, Grid
 
 #: The directions a robot slides, in the order the search tries them.
 DIRECTIONS = "NESW"
@@ -77,8 +83,10 @@ MAX_ROBOTS = 26
 MAX_LITERAL = 200_000
 #: The smallest board the generator makes (each quadrant needs room for its walls).
 MIN_GENERATED = 8
-#: The largest seed the generator takes.
-MAX_SEED = 2**64 - 1
+#: The boards :func:`make` tries for one puzzle before it gives up.
+GENERATOR_TRIES = 2000
+#: The longest optimum :func:`make` looks for: a board whose goal robot needs more is passed over.
+LONGEST_GENERATED = 40
 #: The distance to the target of a cell the goal robot can never reach it from.
 INFINITE = 1 << 30
 
@@ -611,18 +619,226 @@ def text_of(spec: Ricochet) -> str:
 
 
 def render(spec: Ricochet, solution: Sequence[str]) -> str:
-    """The moves in the exercise's notation, then the board after them."""
+    """The moves in the exercise's notation, then the board after them.
+
+    A solution for another goal robot than the file's (``-p goal=B``) starts with
+    its ``goal:`` line, as a puzzle file does, so that :func:`read_answer` reads
+    the answer back for that robot.
+    """
     board = spec.board
     for move in solution:
         board = board.moved(move)
     goal = getattr(solution, "goal", spec.goal)
     moves = " ".join(solution) if solution else f"none: robot {chr(65 + goal)} is on the target already"
-    return f"{len(solution)} moves: {moves}\n{drawing_of(board)}"
+    other = f"goal: {chr(65 + goal)}\n" if goal != spec.goal else ""
+    return f"{other}{len(solution)} moves: {moves}\n{drawing_of(board)}"
+
+
+_MOVES_LABEL = re.compile(r"\s*\d+\s+moves?\s*:", re.IGNORECASE)
+_NONE = re.compile(r"\s*none\b.*", re.IGNORECASE)
+_MOVE = re.compile(r"[^\s,]+")
+
+
+def read_answer(spec: Ricochet, text: str, source: str = "<answer>") -> Moves:
+    """The moves of an answer written as :func:`render` prints it: ``6 moves: AW BE BN BW BS AE``.
+
+    The moves are robot letters with directions (any case), separated by blanks
+    or commas, on one line or several; the label ``6 moves:`` is optional (its
+    number is not held against the moves, which may have been edited), and
+    ``0 moves: none ...`` is no move.  A ``goal: B`` line first names the robot
+    the moves bring home (default: the puzzle's).  The board drawing after the
+    moves shows where they lead; it is not read, as it may be out of date.
+    ``#`` lines are comments.  :class:`InputError` naming line and column for a
+    move that names no robot of the board or no direction, or other text.
+    """
+    robots = len(spec.board.robots)
+    goal = spec.goal
+    moves: list[str] = []
+    seen_moves = drawing = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.removeprefix("\ufeff").rstrip()
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped[0] in "+|" and seen_moves:
+            drawing = True
+            continue
+        if drawing:
+            raise InputError("expected nothing after the board drawing, found more text", source, number,
+                             len(line) - len(line.lstrip()) + 1)
+        if stripped.lower().startswith("goal") and not seen_moves:
+            key, colon, value = stripped.partition(":")
+            letter = robot_letter(value)
+            if key.strip().lower() != "goal" or not colon or not (len(letter) == 1 and "A" <= letter <= "Z"):
+                raise InputError(f"expected 'goal: LETTER' (the robot the moves bring home), found {quoted(stripped)}",
+                                 source, number, len(line) - len(line.lstrip()) + 1)
+            if ord(letter) - 65 >= robots:
+                raise InputError(f"unknown goal robot {letter!r}: the board has robots {_letters(robots)}",
+                                 source, number, line.index(":") + 1 + len(value) - len(value.lstrip()) + 1)
+            goal = ord(letter) - 65
+            continue
+        start = 0
+        label = _MOVES_LABEL.match(line) if not seen_moves else None
+        if label:
+            start = label.end()
+            if _NONE.fullmatch(line[start:]):
+                seen_moves = True
+                continue
+        for token in _MOVE.finditer(line, start):
+            move = token.group().upper()
+            if not (len(move) == 2 and move[1] in DIRECTIONS and "A" <= move[0] < chr(65 + robots)):
+                raise InputError(f"expected a move, a robot's letter ({_letters(robots)}) and a direction "
+                                 f"(N, E, S or W), found {quoted(token.group())}", source, number, token.start() + 1)
+            moves.append(move)
+        seen_moves = True
+    if not seen_moves:
+        raise InputError("expected the moves (such as '6 moves: AW BE BN BW BS AE'), found none", source)
+    return Moves(moves, goal)
 
 
 def as_json(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     """The move list, e.g. ``["AW", "BE"]``."""
     return list(solution)
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) ------------------------
+# The board with its walls, the target in the goal robot's colour, and the robots as discs
+# with their letter, each with the path its moves took.  A move names a robot, not where it
+# stands: its mark refers to the one the board of a search defines for each robot and
+# direction (``<use href="#ricochet-move-BN">``), around the robot wherever it stands then.
+
+#: The robots' colours, A first (the exercise's A is orange and B green); more robots reuse them.
+ROBOT_COLOURS = ("#ef8a17", "#2e9e4f", "#2f6fd6", "#d63a3a", "#8a4fd0", "#17a2a2", "#c29b00", "#d0508f",
+                 "#6b7a2a", "#8b5a2b")
+#: The floor of the board.
+FLOOR = "#f7f5ef"
+_STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+
+
+def robot_colour(robot: int) -> str:
+    """The colour of robot ``robot`` (0 is A)."""
+    return ROBOT_COLOURS[robot % len(ROBOT_COLOURS)]
+
+
+def _canvas(board: Board) -> Grid:
+    """Cells of up to 44 pixels, smaller on a large board (at least 12)."""
+    cell = max(12, min(44, 600 // max(board.rows, board.columns)))
+    return Grid(board.rows, board.columns, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="ricochet")
+
+
+def _arrow(x: float, y: float, heading: str, colour: str, size: float) -> str:
+    """A triangle with its tip at ``x``, ``y`` pointing ``heading`` (N, E, S or W)."""
+    down, right = _STEPS[heading]
+    back_x, back_y = x - right * size, y - down * size
+    side_x, side_y = down * size * 0.6, right * size * 0.6
+    points = f"{x:.1f},{y:.1f} {back_x + side_x:.1f},{back_y + side_y:.1f} {back_x - side_x:.1f},{back_y - side_y:.1f}"
+    return f'<polygon class="arrow" points="{points}" fill="{colour}"/>'
+
+
+def draw(spec: Ricochet, state: Sequence[str] | None = None) -> str:
+    """The board as SVG: walls, the target, the robots where the moves of ``state`` put them, and their paths.
+
+    ``state`` is None (the puzzle alone: the robots where they start) or a move
+    sequence: a solution, or the moves a search has made so far (its ``goal`` is
+    the robot to bring home, as in :class:`Moves`; else the spec's).  Each move
+    is a thin line in its robot's colour from where the robot stood to where it
+    stopped, with an arrow and the move's number; a robot that moved leaves a
+    faint ring where it started.  Classes: ``wall``, ``target``, ``robot`` (with
+    ``robot-A`` ...), ``start``, ``path``, ``step``; ``move-mark`` for what a
+    move's mark refers to (see :func:`draw_move`).
+    """
+    board = spec.board
+    moves = list(state or ())
+    goal = getattr(state, "goal", spec.goal)
+    canvas = _canvas(board)
+    cell, n = canvas.cell, board.columns
+    canvas.add(f'<rect class="floor" x="{canvas.x(0):g}" y="{canvas.y(0):g}" width="{n * cell:g}" '
+               f'height="{board.rows * cell:g}" fill="{FLOOR}"/>')
+    colour = robot_colour(goal)
+    target_row, target_column = divmod(board.target, n)
+    canvas.fill(target_row, target_column, colour, "target-cell", opacity=0.3)
+    x, y = canvas.centre(target_row, target_column)
+    canvas.add(f'<g class="target" fill="none" stroke="{colour}"><circle cx="{x:g}" cy="{y:g}" r="{0.38 * cell:.1f}" '
+               f'stroke-width="{0.08 * cell:.1f}"/><circle cx="{x:g}" cy="{y:g}" r="{0.16 * cell:.1f}" '
+               f'fill="{colour}" stroke="none"/></g>')
+    canvas.lines("#dcd8cc")
+    thick = max(3.0, 0.12 * cell)
+    for cell_number in sorted(board.walls_below):
+        canvas.edge(*divmod(cell_number, n), "S", width=thick)
+    for cell_number in sorted(board.walls_right):
+        canvas.edge(*divmod(cell_number, n), "E", width=thick)
+    canvas.add(f'<rect class="border" x="{canvas.x(0):g}" y="{canvas.y(0):g}" width="{n * cell:g}" '
+               f'height="{board.rows * cell:g}" fill="none" stroke="{PALETTE["ink"]}" stroke-width="{thick:.1f}"/>')
+    here = board
+    paths = []
+    for number, move in enumerate(moves, 1):
+        robot = ord(move[0]) - 65
+        start = here.robots[robot]
+        here = here.moved(move)
+        paths.append(_path(canvas, robot, start, here.robots[robot], move[1], number, len(moves) <= 40))
+    for robot, (start, now) in enumerate(zip(board.robots, here.robots, strict=True)):
+        if start != now:
+            canvas.circle(*divmod(start, n), "start", "none", radius=0.3, stroke=robot_colour(robot))
+    canvas.add("".join(paths))
+    for robot, now in enumerate(here.robots):
+        row, column = divmod(now, n)
+        canvas.circle(row, column, f"robot robot-{chr(65 + robot)}", robot_colour(robot), radius=0.34,
+                      stroke=PALETTE["ink"])
+        canvas.text(row, column, chr(65 + robot), "robot-letter", PALETTE["paper"], size=0.4)
+    canvas.add(f"<defs>{_move_marks(canvas, here)}</defs>")
+    return canvas.svg()
+
+
+def _path(canvas: Grid, robot: int, start: int, stop: int, heading: str, number: int, numbered: bool) -> str:
+    """A move's line from ``start`` to ``stop`` in its robot's colour, an arrow and (when ``numbered``) its number."""
+    n, cell, colour = canvas.columns, canvas.cell, robot_colour(robot)
+    x1, y1 = canvas.centre(*divmod(start, n))
+    x2, y2 = canvas.centre(*divmod(stop, n))
+    down, right = _STEPS[heading]
+    tip_x, tip_y = x2 - right * 0.36 * cell, y2 - down * 0.36 * cell
+    parts = [f'<g class="path"><line x1="{x1:g}" y1="{y1:g}" x2="{tip_x:g}" y2="{tip_y:g}" stroke="{colour}" '
+             f'stroke-width="{max(1.5, 0.07 * cell):.1f}" stroke-linecap="round"/>',
+             _arrow(tip_x, tip_y, heading, colour, 0.22 * cell)]
+    if numbered:
+        middle_x, middle_y = (x1 + tip_x) / 2, (y1 + tip_y) / 2
+        parts.append(f'<circle cx="{middle_x:g}" cy="{middle_y:g}" r="{0.2 * cell:.1f}" fill="{PALETTE["paper"]}" '
+                     f'stroke="{colour}" stroke-width="1.5"/><text class="step" x="{middle_x:g}" y="{middle_y:g}" '
+                     f'font-size="{0.26 * cell:.1f}" text-anchor="middle" dominant-baseline="central" '
+                     f'fill="{PALETTE["ink"]}">{number}</text>')
+    return "".join(parts) + "</g>"
+
+
+def _move_marks(canvas: Grid, board: Board) -> str:
+    """For each robot and direction, what the move marks: a ring around the robot, an arrow, the slide it makes."""
+    n, cell, marks = canvas.columns, canvas.cell, []
+    colour = PALETTE["highlight"]
+    for robot, cell_number in enumerate(board.robots):
+        x, y = canvas.centre(*divmod(cell_number, n))
+        for heading in DIRECTIONS:
+            down, right = _STEPS[heading]
+            parts = [f'<circle cx="{x:g}" cy="{y:g}" r="{0.44 * cell:.1f}" fill="none" stroke="{colour}" '
+                     'stroke-width="4"/>']
+            stop = board.slide(cell_number, heading)
+            if stop != cell_number:
+                x2, y2 = canvas.centre(*divmod(stop, n))
+                parts.append(f'<line x1="{x + right * 0.5 * cell:g}" y1="{y + down * 0.5 * cell:g}" x2="{x2:g}" '
+                             f'y2="{y2:g}" stroke="{colour}" stroke-width="3" stroke-dasharray="5 4"/>'
+                             f'<circle cx="{x2:g}" cy="{y2:g}" r="{0.3 * cell:.1f}" fill="none" stroke="{colour}" '
+                             'stroke-width="2.5" stroke-dasharray="5 4"/>')
+            parts.append(_arrow(x + right * 0.8 * cell, y + down * 0.8 * cell, heading, colour, 0.3 * cell))
+            marks.append(f'<g id="ricochet-move-{chr(65 + robot)}{heading}" class="move-mark">{"".join(parts)}</g>')
+    return "".join(marks)
+
+
+def draw_move(spec: Ricochet, move: str) -> str:
+    """The robot a move slides and the way it goes, highlighted, as an SVG fragment.
+
+    A move (``"BW"``) does not say where robot B stands: the fragment refers to the
+    mark that :func:`draw` defines for it, a ring around the robot where that
+    board shows it, an arrow, and the slide it makes from there; so it is drawn over
+    such a board.
+    """
+    return f'<use class="highlight" href="#ricochet-move-{move[0]}{move[1]}"/>'
 
 
 # -- 4. the checker ----------------------------------------------------------------------
@@ -904,6 +1120,10 @@ class RicochetSearch(ShortestSearch):
     def solution(self, path: tuple) -> Moves:
         return Moves(path, self.goal)
 
+    def partial(self, path: tuple) -> Moves:
+        """The moves made so far (the robots stand where they put them), with the goal robot."""
+        return Moves(path, self.goal)
+
 
 def _relaxed_distances(neighbours: list[list[int | None]], target: int, cells: int) -> list[int]:
     """Moves from each cell to ``target`` for a robot that may stop anywhere (walls only)."""
@@ -1000,6 +1220,45 @@ def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None
     return Ricochet(Board(n, n, frozenset(walls_below), frozenset(walls_right), tuple(cells), target), goal_robot)
 
 
+def make(seed: int, unique: bool = False, size: int = 16, robots: int = 4, goal: str | None = None,
+         min_moves: int = 1) -> Ricochet:
+    """A board of :func:`generate` whose optimum is at least ``min_moves`` moves (``backtrack generate ricochet``).
+
+    The boards of seed ``seed``, then of seeds drawn from ``random.Random(seed)``,
+    are solved with the engine's shortest search until one needs at least
+    ``min_moves`` moves (at most :data:`LONGEST_GENERATED`), and with ``unique``
+    has a single shortest move sequence.  So the same arguments give the same
+    board everywhere, and ``make(seed)`` is ``generate(seed)`` whenever that board
+    is solvable.  ``ValueError`` when none of :data:`GENERATOR_TRIES` boards will
+    do (an optimum of 13 moves or more is rare on 16 x 16 boards with four robots).
+    """
+    if not (type(min_moves) is int and 1 <= min_moves <= LONGEST_GENERATED):
+        raise ValueError(f"min_moves must be a whole number from 1 to {LONGEST_GENERATED}, not {min_moves!r}")
+    rng = random.Random(seed)
+    for attempt in range(GENERATOR_TRIES):
+        spec = generate(seed if attempt == 0 else rng.getrandbits(64), size, robots, goal)
+        found = list(search(spec, max_moves=LONGEST_GENERATED).solutions(2 if unique else 1))
+        if found and len(found[0]) >= min_moves and (len(found) == 1 or not unique):
+            return spec
+    one = " with a single shortest solution" if unique else ""
+    raise ValueError(f"none of {GENERATOR_TRIES} boards of {size} x {size} cells with {robots} robots needs "
+                     f"{min_moves} moves or more{one}: ask for fewer moves")
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("size", "rows and columns, an even number", int, 16, low=MIN_GENERATED, high=MAX_SIZE),
+        Param("robots", "the number of robots", int, 4, low=1, high=MAX_ROBOTS),
+        Param("goal", "the goal robot's letter (default: a random one)", robot_letter, None,
+              choices=tuple(chr(65 + robot) for robot in range(MAX_ROBOTS))),
+        Param("min_moves", "the fewest moves the optimum may have", int, 1, low=1, high=LONGEST_GENERATED),
+    ),
+    unique_default=False,
+    largest_unique="boards whose shortest solution is the only one, up to about 10 moves on 16 x 16 boards",
+)
+
+
 # -- 7. the descriptor -------------------------------------------------------------------
 
 PUZZLE = Puzzle(
@@ -1021,6 +1280,11 @@ PUZZLE = Puzzle(
     f"a Spelbord(...) line of up to {MAX_LITERAL:,} characters",
     # The names the examples of the Dutch exercise had before: `--example seed` keeps working.
     example_aliases={"seed": "exercise", "seed-green": "exercise-green"},
+    text=text_of,
+    draw=draw,
+    draw_move=draw_move,
+    read_answer=read_answer,
+    generator=GENERATOR,
 )
 
 
@@ -1030,53 +1294,3 @@ PUZZLE = Puzzle(
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
-
-
-# -- the command line: python -m backtrack_puzzles.ricochet generate ---------------------
-
-
-def _argument(low: int, high: int, what: str, even: bool = False) -> Callable[[str], int]:
-    """An argparse ``type=``: a whole number from ``low`` to ``high`` (even when asked), else a clear error."""
-
-    def convert(text: str) -> int:
-        try:
-            value = whole_number(text, "", None, None, low=low, high=high, what=what)
-        except InputError as error:
-            raise argparse.ArgumentTypeError(error.message) from None
-        if even and value % 2:
-            raise argparse.ArgumentTypeError(
-                f"expected {what}, a whole number from {low} to {high}, found {quoted(text)}"
-            )
-        return value
-
-    return convert
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.ricochet generate SEED [--size 16] [--robots 4] [--goal B]``."""
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.ricochet")
-    commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("generate", help="print a random board in the classic style")
-    make.add_argument("seeds", type=_argument(0, MAX_SEED, "a seed"), nargs="+", metavar="SEED",
-                      help=f"a whole number from 0 to {MAX_SEED} (one board per seed)")
-    size = _argument(MIN_GENERATED, MAX_SIZE, "the board size (an even number)", even=True)
-    make.add_argument("--size", type=size, default=16,
-                      help=f"rows and columns, an even number from {MIN_GENERATED} to {MAX_SIZE} (default 16)")
-    make.add_argument("--robots", type=_argument(1, MAX_ROBOTS, "the number of robots"), default=4,
-                      help=f"1 to {MAX_ROBOTS} (default 4)")
-    make.add_argument("--goal", type=robot_letter, default=None, help="the goal robot's letter (default: random)")
-    args = parser.parse_args(argv)
-    if args.goal is not None and not (len(args.goal) == 1 and "A" <= args.goal < chr(65 + args.robots)):
-        make.error(f"argument --goal: expected the letter of one of the {args.robots} robots "
-                   f"({_letters(args.robots)}), found {quoted(args.goal)}")
-    for number, seed in enumerate(args.seeds):
-        if number:
-            print()
-        command = f"python -m backtrack_puzzles.ricochet generate {seed} --size {args.size} --robots {args.robots}"
-        print(f"# generated: {command}")
-        print(generate(seed, args.size, args.robots, args.goal))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
