@@ -1132,8 +1132,6 @@ def print_bench_table(puzzle: Puzzle, results: list[Any], stored: dict[str, floa
           f"first variant; {puzzle.name})")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 # -- convert, check, generate --------------------------------------------------------------
@@ -1339,3 +1337,7 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
         sys.stdout.flush()
         made += 1
     return EXIT_FOUND
+
+
+if __name__ == "__main__":
+    sys.exit(main())
