@@ -459,7 +459,9 @@ def instances_in(puzzle: Puzzle, source: str, text: str) -> list[Instance]:
         return [Instance(source, text, 1, "pzprv3")]
     lines = [(number, line.strip()) for number, line in enumerate(text.split("\n"), 1)
              if line.strip() and not line.lstrip().startswith("#")]
-    forms = [kind_of(line) for _, line in lines]
+    # In a file a line is an ID only as PARAMS:DESC: a random-seed ID (PARAMS#SEED) reads like a
+    # row of some puzzles' own text (an Akari row "1#2"), so it is recognised on the command line only.
+    forms = [kind_of(line) if ":" in line or "/" in line else None for _, line in lines]
     if not forms or not all(found in ("tatham", "puzzlink") for found in forms):
         return []
     for number, line in lines:

@@ -193,3 +193,10 @@ def test_generate_refuses_what_it_cannot_do(capsys, pick):
     assert status == 2 and "does not grade difficulty" in err
     status, _, err = run(capsys, "generate", "queens")
     assert status == 2 and "has no generator" in err
+
+
+def test_a_file_row_that_reads_like_a_random_seed_id_is_the_puzzles_own_text(capsys, tmp_path):
+    board = tmp_path / "none.txt"
+    board.write_text("1#\n#.\n", encoding="utf-8")  # an Akari row "1#" is not Tatham's PARAMS#SEED
+    status, out, err = run(capsys, "solve", "akari", str(board))
+    assert status == 1 and "0 solutions (search complete)" in out, err
