@@ -1,5 +1,6 @@
 """Akari: the Dutch exercise's session, the model, the plugin's independent checker, brute-force counts,
-the propagating search's contract, input errors and limits, the generator's arguments, the command."""
+the propagating search's contract, input errors and limits, the generator's arguments (through ``backtrack
+generate``), the command.  The shared formats, answers and generating are tested in test_formats_akari.py."""
 
 from __future__ import annotations
 
@@ -459,12 +460,13 @@ def test_generator_makes_unique_puzzles_with_symmetric_layout():
 
 
 def test_generator_command(capsys):
-    assert akari.main(["generate", "6", "7", "--seed", "3"]) == 0
+    assert main(["generate", "akari", "-p", "rows=6", "-p", "cols=7", "--seed", "3"]) == 0
     text = capsys.readouterr().out
     spec = akari.parse(text)
-    assert (spec.rows, spec.cols) == (6, 7)
+    assert (spec.rows, spec.cols) == (6, 7) and spec == akari.generate(6, 7, 3)
     assert akari.search(spec).verdict() is Verdict.UNIQUE
-    assert akari.main(["generate", "5", "5", "--seed", "1", "--puzzles", "3", "--half"]) == 0
+    assert main(["generate", "akari", "-p", "rows=5", "-p", "cols=5", "--seed", "1", "--count", "3",
+                 "-p", "numbers=half"]) == 0
     parts = akari.split(capsys.readouterr().out)
     assert [first for first, _ in parts] == [1, 7, 13]
     assert all(akari.search(akari.parse(text)).verdict() is Verdict.UNIQUE for _, text in parts)
@@ -777,41 +779,37 @@ def test_a_bad_probe_parameter_exits_2_with_a_message(value, capsys):
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["0", "5"], "argument rows: expected the number of rows, a whole number from 1 to 100, not '0'"),
-        (["-3", "5"], "argument rows: expected the number of rows, a whole number from 1 to 100, not '-3'"),
-        (["5", "101"], "argument cols: expected the number of columns, a whole number from 1 to 100, not '101'"),
-        (["5", "9" * 5000], "argument cols: expected the number of columns, a whole number from 1 to 100, not '999"),
-        (["5x5", "5"], "not '5x5'"),
-        (["5", "five"], "not 'five'"),
-        (["5", "٣"], "not '٣'"),
-        (["5", "5", "--density", "1.5"], "argument --density: expected a chance at least 0 and below 1"),
-        (["5", "5", "--density", "-0.1"], "not '-0.1'"),
-        (["5", "5", "--density", "nan"], "not 'nan'"),
-        (["5", "5", "--density", "inf"], "not 'inf'"),
-        (["5", "5", "--density", "1" * 5000], "argument --density: expected a chance"),
-        (["5", "5", "--puzzles", "0"],
-         "argument --puzzles: expected the number of puzzles, a whole number from 1 to 100000, not '0'"),
-        (["5", "5", "--puzzles", "-2"], "not '-2'"),
-        (["5", "5", "--puzzles", "100001"], "not '100001'"),
-        (["5", "5", "--seed", "x"], "argument --seed: expected a seed, a whole number from"),
-        (["5", "5", "--seed", "1" * 5000], "argument --seed: expected a seed"),
-        (["5", "5", "--colour", "red"], "unrecognized arguments: --colour red"),
-        (["5"], "the following arguments are required: cols"),
+        (["-p", "rows=0"], "parameter rows must be from 1 to 100, not '0'"),
+        (["-p", "rows=-3"], "parameter rows must be from 1 to 100, not '-3'"),
+        (["-p", "cols=101"], "parameter cols must be from 1 to 100, not '101'"),
+        (["-p", "cols=" + "9" * 5000], "parameter cols takes a whole number from 1 to 100, not '999"),
+        (["-p", "rows=5x5"], "not '5x5'"),
+        (["-p", "cols=five"], "not 'five'"),
+        (["-p", "density=1.5"], "parameter density must be from 0.0 to 0.9, not '1.5'"),
+        (["-p", "density=-0.1"], "not '-0.1'"),
+        (["-p", "density=inf"], "not 'inf'"),
+        (["-p", "numbers=some"], "parameter numbers must be one of minimal, half, all, not 'some'"),
+        (["--count", "0"], "--count must be at least 1"),
+        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["-p", "colour=red"], "the generator has no parameter 'colour'"),
     ],
 )
 def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
-    with pytest.raises(SystemExit) as stop:
-        akari.main(["generate", *arguments])
-    assert stop.value.code == 2
+    try:
+        status = main(["generate", "akari", *arguments])
+    except SystemExit as stop:  # argparse's own errors
+        status = stop.code
+    assert status == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err) < 2000
 
 
 def test_the_generator_takes_the_extremes_of_its_ranges(capsys):
     sizes = []
-    for arguments in (["1", "1", "--seed", "-5", "--density", "0"], ["1", "3", "--seed", "0", "--density", "0.99"],
-                      ["2", "2", "--seed", "9223372036854775807", "--puzzles", "2"]):
-        assert akari.main(["generate", *arguments]) == 0
+    for arguments in (["-p", "rows=1", "-p", "cols=1", "--seed", "-5", "-p", "density=0"],
+                      ["-p", "rows=1", "-p", "cols=3", "--seed", "0", "-p", "density=0.9"],
+                      ["-p", "rows=2", "-p", "cols=2", "--seed", "9223372036854775807", "--count", "2"]):
+        assert main(["generate", "akari", *arguments]) == 0
         specs = [akari.parse(text) for _, text in akari.split(capsys.readouterr().out)]
         sizes += [(spec.rows, spec.cols) for spec in specs]
     assert sizes == [(1, 1), (1, 3), (2, 2), (2, 2)]

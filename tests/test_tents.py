@@ -544,8 +544,9 @@ def test_generate_without_uniqueness_keeps_a_solution_under_the_tutorial_rules()
 
 
 def test_generate_command_prints_a_parseable_puzzle(capsys):
-    assert plugin.main(["generate", "6", "9", "--seed", "3"]) == 0
+    assert main(["generate", "tents", "-p", "rows=6", "-p", "cols=9", "--seed", "3"]) == 0
     camp = parse(capsys.readouterr().out)
+    assert camp == generate(6, 9, seed=3)
     assert (camp.nrows, camp.ncols, camp.rules) == (6, 9, "standard")
     assert plugin.search(camp).verdict() is Verdict.UNIQUE
 
@@ -613,8 +614,9 @@ def test_the_old_names_of_the_example_the_rules_and_the_method_still_work(capsys
     assert isinstance(search, plugin.TutorialTentsSearch) and search.rules == "tutorial"
     assert search.count() == 2 and search.report.attempts == 44
     assert generate(5, 7, seed=1, rules="seed", unique=False) == generate(5, 7, seed=1, rules="tutorial", unique=False)
-    assert plugin.main(["generate", "4", "5", "--seed", "2", "--rules", "seed", "--any"]) == 0
-    assert capsys.readouterr().out.startswith("# tents 4x5, rules tutorial, generated with --seed 2")
+    assert main(["generate", "tents", "-p", "rows=4", "-p", "cols=5", "--seed", "2", "-p", "rules=seed", "--any"]) == 0
+    made = parse(capsys.readouterr().out)
+    assert made == generate(4, 5, seed=2, rules="tutorial", unique=False) and made.rules == "tutorial"
     old_layout = Layout(tutorial_solution().tents, tutorial_solution().assignment, "seed")
     assert plugin.check(tutorial_camp(), old_layout) == []
 
@@ -810,28 +812,29 @@ def test_the_search_refuses_a_bad_parameter_with_an_input_error(params):
 
 
 @pytest.mark.parametrize("args, fragment", [
-    (["0", "5"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100, found '0'"),
-    (["-3", "5"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100, found '-3'"),
-    (["5", "101"], "argument cols: expected a number of rows or columns, a whole number from 1 to 100, found '101'"),
-    (["100000", "100000"], "argument rows: expected a number of rows or columns, a whole number from 1 to 100"),
-    ([HUGE, "5"], "(5,000 characters)"),
-    (["five", "5"], "found 'five'"),
-    (["5", "5", "--seed", "x"], "argument --seed: expected a whole number from -999999999999999999"),
-    (["5", "5", f"--seed={HUGE}"], "argument --seed: expected a whole number"),
-    (["5", "5", "--rules", "fancy"], "argument --rules: invalid choice: 'fancy'"),
-    (["5", "5", "--density", "0"], "argument --density: expected a number above 0 and at most 1, found '0'"),
-    (["5", "5", "--density", "-1"], "argument --density: expected a number above 0 and at most 1"),
-    (["5", "5", "--density", "nan"], "found 'nan'"),
-    (["5", "5", "--density", "1e999"], "found '1e999'"),
-    (["5", "5", "--density", HUGE], "(5,000 characters)"),
-    (["5"], "the following arguments are required: cols"),
+    (["-p", "rows=0"], "parameter rows must be from 1 to 100, not '0'"),
+    (["-p", "rows=-3"], "parameter rows must be from 1 to 100, not '-3'"),
+    (["-p", "cols=101"], "parameter cols must be from 1 to 100, not '101'"),
+    (["-p", "rows=100000"], "parameter rows must be from 1 to 100"),
+    (["-p", f"rows={HUGE}"], "(5,000 characters)"),
+    (["-p", "rows=five"], "not 'five'"),
+    (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["-p", "rules=fancy"], "parameter rules must be one of tutorial, standard, not 'fancy'"),
+    (["-p", "density=0"], "parameter density must be from 0.01 to 1.0, not '0'"),
+    (["-p", "density=-1"], "parameter density must be from 0.01 to 1.0"),
+    (["-p", "density=1e999"], "not '1e999'"),
+    (["-p", f"density={HUGE}"], "(5,000 characters)"),
+    (["-p", "counts=none"], "parameter counts must be one of all, half, minimal, not 'none'"),
+    (["-p", "rows"], "-p takes NAME=VALUE, not 'rows'"),
 ])
 def test_the_generator_ends_a_bad_argument_with_a_message_and_status_2(args, fragment, capsys):
-    with pytest.raises(SystemExit) as caught:
-        plugin.main(["generate", *args])
-    assert caught.value.code == 2
+    try:
+        status = main(["generate", "tents", *args])
+    except SystemExit as caught:  # argparse's own errors
+        status = caught.code
+    assert status == 2
     err = capsys.readouterr().err
-    assert fragment in err and "Traceback" not in err and len(err) < 600
+    assert fragment in err and "Traceback" not in err and len(err) < 800
 
 
 def test_generate_refuses_boards_beyond_the_maximum_and_a_bad_density():
@@ -843,13 +846,11 @@ def test_generate_refuses_boards_beyond_the_maximum_and_a_bad_density():
 
 def test_the_generator_makes_the_largest_board_with_its_steps_bounded(capsys, monkeypatch):
     monkeypatch.setattr(plugin, "GENERATE_STEPS", 2000)
-    assert plugin.main(["generate", "100", "100", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("# tents 100x100, rules standard, generated with --seed 1; unknown (the generator's steps ")
-    camp = parse(out)
-    assert (camp.nrows, camp.ncols) == (100, 100)
-    assert plugin.main(["generate", "100", "100", "--seed", "-1", "--any"]) == 0
-    assert "generated with --seed -1; unknown" in capsys.readouterr().out
+    camp, verdict = plugin._generate(100, 100, 1, "standard", True, 0.2, 200)
+    assert (camp.nrows, camp.ncols) == (100, 100) and verdict is Verdict.UNKNOWN  # the steps ran out: no verdict
+    assert main(["generate", "tents", "-p", "rows=100", "-p", "cols=100", "--seed", "-1", "--any"]) == 0
+    made = parse(capsys.readouterr().out)
+    assert (made.nrows, made.ncols) == (100, 100) and made == generate(100, 100, -1, unique=False)
 
 
 # -- the independent checker ----------------------------------------------------------------------

@@ -19,7 +19,9 @@ deductions before the first choice already take up to about a second.  A solutio
 renders as the Dutch exercise's ``toString()`` text of the solved grid: ``?`` and
 ``0``-``4`` black cells, ``L`` lamps, ``*`` lit white cells (``_`` unlit ones never
 occur in a solution).  :func:`check` is the independent rule checker: the broken
-rules of a lamp set, in words.
+rules of a lamp set, in words.  :func:`draw` draws the board as SVG (black cells,
+numbers, lamps and the cells they light) and :func:`draw_move` the cell a
+decision is about: the pictures of ``backtrack replay``.
 
 :class:`LightUp` is the model (the grid and its black cells) that :func:`parse`
 makes and the search, the checker and the text form read.  :class:`AkariSearch`
@@ -38,21 +40,55 @@ the fewest candidates, lamp first, then no lamp.
 ``toString``): a façade over a :class:`LightUp` and a set of lamps, at the end of
 the module, before the descriptor.
 
-``python -m backtrack_puzzles.akari generate ROWS COLS [--seed S]`` makes a new
-puzzle with a unique solution (see :func:`generate`).
+Formats.  Besides its own text, Akari reads and writes Simon Tatham's Light Up game
+IDs (``7x7:d11aBf1a0a0kBa1aBf1aB0d``), puzz.link URLs
+(``https://puzz.link/p?akari/6/6/nekcakbl``; ``lightup`` is read too) and the
+puzz.link editor's pzprv3 files, whose answer (the lamps) ``backtrack check``
+reads.  A black cell without a number is what those formats call a missing
+number (Tatham's ``B``, puzz.link's ``.``, pzprv3's ``-``), so nothing is lost
+either way.  :func:`read_answer` reads an answer written as :func:`render`
+prints one.
+
+``backtrack generate akari -p rows=25 -p cols=25 --seed 7`` makes new puzzles with
+a unique solution (see :func:`generate` and :data:`GENERATOR`).
 """
 
 from __future__ import annotations
 
-import argparse
-import math
 import random
-import sys
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Container, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Container, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import InputError, Param, PropagatingSearch, Puzzle, Verdict, examples_in, hookimpl, quoted
+from backtrack import (
+    Format,
+    Generator,
+    InputError,
+    Param,
+    PropagatingSearch,
+    Puzzle,
+    Verdict,
+    examples_in,
+    hookimpl,
+    quoted,
+)
+from backtrack.formats import (
+    QUESTION,
+    PuzzLink,
+    check_end,
+    decode_4cell,
+    decode_tatham_cells,
+    encode_4cell,
+    encode_tatham_cells,
+    parse_url,
+    read_pzprv3,
+    read_tatham_size,
+    split_tatham,
+    write_pzprv3,
+    write_url,
+)
+from backtrack.svg import PALETTE, Grid
 
 Position = tuple[int, int]
 
@@ -311,6 +347,297 @@ def render(spec: LightUp, solution: Sequence[Position]) -> str:
 def as_json(spec: LightUp, solution: Sequence[Position]) -> list[list[int]]:
     """The lamps as ``[r, k]`` pairs in reading order."""
     return [list(cell) for cell in solution]
+
+
+#: What the text of an answer (what :func:`render` prints) may hold, by meaning.
+ANSWER_LAMP, ANSWER_WHITE = "L", "*_."
+
+
+def read_answer(spec: LightUp, text: str, source: str = "<answer>") -> tuple[Position, ...]:
+    """The lamps of an answer written as :func:`render` prints a solution, for :func:`check`.
+
+    One line per row: ``L`` a lamp; ``*``, ``_`` or ``.`` a white cell without one
+    (whether it is shown lit is not read: the checker works that out); ``?`` or
+    ``#`` and ``0``-``4`` the black cells, which must be the puzzle's.  Blank lines
+    before and after the grid and spaces at the ends of lines are ignored.
+    :class:`InputError` (line and column) for a grid of another size, an unknown
+    character, or a black cell that differs from the puzzle.  The lamps come in
+    reading order, as the search gives them.
+    """
+    lines = newlines(text.removeprefix(BOM)).split("\n")
+    first = next((i for i, line in enumerate(lines) if not blank(line)), None)
+    if first is None:
+        raise InputError(f"expected the solved grid, {spec.rows} rows of {spec.cols} cells, found nothing",
+                         source, 1, 1)
+    last = max(i for i, line in enumerate(lines) if not blank(line))
+    if last - first + 1 != spec.rows:
+        where = first + spec.rows if last - first + 1 > spec.rows else last + 1
+        raise InputError(f"expected {spec.rows} rows (the puzzle's), found {last - first + 1}", source, where + 1, 1)
+    lamps: list[Position] = []
+    for r in range(spec.rows):
+        number, line = first + r + 1, lines[first + r].rstrip(SPACES)
+        if not line:
+            raise InputError(BLANK_INSIDE, source, number, 1)
+        for k, char in enumerate(line[: spec.cols]):
+            given = spec.black[(r, k)] if (r, k) in spec.black else "white"
+            if char == ANSWER_LAMP or char in ANSWER_WHITE:
+                found: int | str | None = "white"
+            elif char in BLACK_CHARS:
+                found = None
+            elif char in NUMBER_CHARS:
+                found = int(char)
+            else:
+                raise InputError(f"expected L (a lamp), '*', '_' or '.' (a white cell), '?' or '#' (black) or "
+                                 f"0-{MAX_NUMBER} (numbered black), found {quoted(char)}", source, number, k + 1)
+            if found != given:
+                raise InputError(f"the puzzle has {_cell_words(given)} here, the answer {_cell_words(found)}: "
+                                 "an answer keeps the puzzle's black cells", source, number, k + 1)
+            if char == ANSWER_LAMP:
+                lamps.append((r, k))
+        if len(line) != spec.cols:
+            raise InputError(f"expected {spec.cols} cells in every row (the puzzle's), found {len(line)}",
+                             source, number, min(len(line), spec.cols) + 1)
+    return tuple(lamps)
+
+
+def _cell_words(cell: int | str | None) -> str:
+    """A cell of :func:`read_answer` in words: ``a white cell``, ``a black cell``, ``the number 2``."""
+    if cell == "white":
+        return "a white cell"
+    return "a black cell without a number" if cell is None else f"the number {cell}"
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: The colour of a lamp's bulb.
+LAMP = "#ffc21a"
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a search has decided so far (:meth:`AkariSearch.partial`): the lamps, and the cells without one.
+
+    Both in reading order.  Every other white cell is undecided.
+    """
+
+    lamps: tuple[Position, ...]
+    no_lamp: tuple[Position, ...]
+
+
+def _canvas(grid: LightUp) -> Grid:
+    return Grid(grid.rows, grid.cols, name="akari")
+
+
+def draw(spec: LightUp | Akari, state: Sequence[Position] | Decided | None = None) -> str:
+    """The board as SVG: black cells (numbered ones with their number), lamps, and the cells they light shaded.
+
+    ``state`` is None (the puzzle alone), a solution (the lamps) or a :class:`Decided`
+    (a search in progress): there a cell decided to hold no lamp that no lamp
+    lights yet shows a small dot, while an undecided cell stays blank (a lit cell
+    never holds a lamp, so it needs no dot).  Classes: ``black``, ``clue`` (a
+    number), ``lit``, ``lamp``, ``no-lamp``.
+    """
+    grid = spec.grid if isinstance(spec, Akari) else spec
+    lamps: set[Position] = set()
+    no_lamp: set[Position] = set()
+    if isinstance(state, Decided):
+        lamps, no_lamp = set(state.lamps), set(state.no_lamp)
+    elif state is not None:
+        lamps = {(r, k) for r, k in state}
+    lit = grid.lit_by(lamps)
+    canvas = _canvas(grid)
+    black = sorted(grid.black)
+    _cells(canvas, black, "black", PALETTE["black"])
+    _cells(canvas, sorted(lamps), "lamp-cell", PALETTE["shade"])
+    _cells(canvas, sorted(lit - lamps), "lit", PALETTE["shade"])
+    canvas.lines()
+    size = canvas.cell
+    numbers = [(cell, number) for cell, number in sorted(grid.black.items()) if number is not None]
+    if numbers:
+        canvas.add(f'<g font-size="{0.6 * size:g}" text-anchor="middle" dominant-baseline="central" '
+                   f'fill="{PALETTE["paper"]}">' + "".join(
+                       '<text class="clue" x="{:g}" y="{:g}">{}</text>'.format(*canvas.centre(r, k), number)
+                       for (r, k), number in numbers) + "</g>")
+    if lamps:  # a bulb: a yellow disc with a dark rim over a short screw base
+        base, bulb = 0.16 * size, 0.27 * size
+        canvas.add(f'<g fill="{LAMP}" stroke="{PALETTE["ink"]}" stroke-width="2">' + "".join(
+            f'<g class="lamp"><rect x="{x - base / 2:.1f}" y="{y + 0.12 * size:.1f}" width="{base:.1f}" '
+            f'height="{0.2 * size:.1f}" rx="1.5" stroke="none" fill="{PALETTE["ink"]}"/>'
+            f'<circle cx="{x:.1f}" cy="{y - 0.04 * size:.1f}" r="{bulb:.1f}"/></g>'
+            for x, y in (canvas.centre(r, k) for r, k in sorted(lamps))) + "</g>")
+    for r, k in sorted(no_lamp - lit - lamps):
+        canvas.circle(r, k, "no-lamp", PALETTE["grid"], radius=0.08)
+    return canvas.svg()
+
+
+def _cells(canvas: Grid, cells: list[Position], kind: str, colour: str) -> None:
+    """Whole cells of one kind, in one group of one colour: a picture of a big board stays small."""
+    if cells:
+        side = f"{canvas.cell:g}"
+        canvas.add(f'<g fill="{colour}">' + "".join(
+            f'<rect class="{kind}" x="{canvas.x(k):g}" y="{canvas.y(r):g}" width="{side}" height="{side}"/>'
+            for r, k in cells) + "</g>")
+
+
+def draw_move(spec: LightUp | Akari, move: Choice | tuple[int, int, bool]) -> str:
+    """The cell a decision (lamp or no lamp at ``(row, col)``) is about, highlighted, as an SVG fragment."""
+    grid = spec.grid if isinstance(spec, Akari) else spec
+    row, col, _ = move
+    return _canvas(grid).highlight(row, col)
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+#
+# Light Up is ``lightup`` in Tatham's collection and in pzprjs, ``akari`` in puzz.link URLs
+# (both are read).  In all three a cell is white (None below), a numbered black cell (0-4)
+# or a black cell without a number (Tatham's ``B``, pzprjs's QUESTION).
+
+#: Tatham's Light Up parameters after the size: black percentage, symmetry, difficulty, legacy ``r``.
+TATHAM_REST = re.compile(r"(?:b[0-9]{1,3})?(?:s[0-9])?(?:d[0-9])?r?")
+
+
+def _cells_of(grid: LightUp, unnumbered: Any) -> list[Any]:
+    """The grid cell by cell in reading order: None white, a number, or ``unnumbered`` for a plain black cell."""
+    black = grid.black
+    cells: list[Any] = []
+    for r in range(grid.rows):
+        for k in range(grid.cols):
+            if (r, k) not in black:
+                cells.append(None)
+            else:
+                number = black[(r, k)]
+                cells.append(unnumbered if number is None else number)
+    return cells
+
+
+def _grid_of(rows: int, cols: int, cells: Sequence[Any], unnumbered: Any) -> LightUp:
+    """The inverse of :func:`_cells_of` (the cells are checked by their decoder)."""
+    black: dict[Position, int | None] = {}
+    for i, cell in enumerate(cells):
+        if cell is not None:
+            black[divmod(i, cols)] = None if cell == unnumbered else int(cell)
+    return LightUp(rows, cols, black)
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise error(f"this board is {cols} columns by {rows} rows: {LIMITS}")
+
+
+def decode_tatham(text: str, source: str = "<input>") -> LightUp:
+    """A grid from a Tatham Light Up game ID ``WxH:DESC`` (``7x7:d11aBf1a0a0kBa1aBf1aB0d``).
+
+    In DESC ``a``-``z`` are runs of 1-26 white cells, ``0``-``4`` numbered black
+    cells (one digit each), ``B`` black cells without a number.  :class:`InputError`
+    names the column of anything wrong, and refuses a random-seed ID ``WxH#SEED``.
+    """
+    tid = split_tatham(text, source)
+    cols, rows, end = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
+    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
+        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Light Up takes "
+                        "WxH, then optionally bPERCENT, sSYMMETRY, dDIFFICULTY")
+    cells = decode_tatham_cells(text, rows * cols, tid.desc_start, tid.desc_end, single_digits=True,
+                                symbols="B", high=MAX_NUMBER, source=source)
+    return _grid_of(rows, cols, cells, "B")
+
+
+def encode_tatham(grid: LightUp) -> str:
+    """The Tatham game ID of ``grid``, as Light Up's Game > Specific shows it (``7x7:d11aBf...``)."""
+    return f"{grid.cols}x{grid.rows}:" + encode_tatham_cells(_cells_of(grid, "B"), single_digits=True)
+
+
+def _size_index(url: PuzzLink) -> int:
+    """Where the size of a URL stands in its text (for messages about it)."""
+    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
+    return found + 1 if found >= 0 else url.body_start
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> LightUp:
+    """A grid from a puzz.link URL (``https://puzz.link/p?akari/6/6/nekcakbl``, ``lightup`` too, or the bare body).
+
+    The body is pzprjs's 4Cell coding of the cells, row by row: ``.`` a black cell
+    without a number.  :class:`InputError` names the column of anything wrong.
+    """
+    url = parse_url(text, source)
+    url.require("lightup")
+    _refuse_size(url.rows, url.cols, lambda message: url.error(_size_index(url), message))
+    cells, end = decode_4cell(url.text, url.rows * url.cols, url.body_start, source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    return _grid_of(url.rows, url.cols, cells, QUESTION)
+
+
+def encode_puzzlink(grid: LightUp) -> str:
+    """The puzz.link URL of ``grid``, as pzprjs writes it (``https://puzz.link/p?akari/COLS/ROWS/BODY``)."""
+    return write_url("lightup", grid.cols, grid.rows, encode_4cell(_cells_of(grid, QUESTION)))
+
+
+#: A pzprv3 file's cells: ``.`` white, ``#`` a lamp, ``+`` a white cell marked "no lamp", ``-`` black, ``0``-``4``.
+PZPRV3_LAMP, PZPRV3_WHITE, PZPRV3_BLACK = "#", ".+", "-"
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[LightUp, tuple[Position, ...] | None]:
+    """The grid of a pzprv3 file and its lamps (None when the file holds no answer: no lamp, no mark)."""
+    file = read_pzprv3(text, source)
+    file.require("lightup")
+    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
+    _refuse_size(file.rows, file.cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    black: dict[Position, int | None] = {}
+    lamps: list[Position] = []
+    answered = False
+    for r, row in enumerate(reader.grid(file.rows, file.cols, "the grid")):
+        for k, item in enumerate(row):
+            if item.text == PZPRV3_LAMP:
+                lamps.append((r, k))
+                answered = True
+            elif item.text in PZPRV3_WHITE and len(item.text) == 1:
+                answered = answered or item.text == "+"
+            elif item.text == PZPRV3_BLACK:
+                black[(r, k)] = None
+            elif len(item.text) == 1 and item.text in NUMBER_CHARS:
+                black[(r, k)] = int(item.text)
+            else:
+                raise item.error(f"expected '.' (white), '#' (a lamp), '+' (no lamp), '-' (black) or "
+                                 f"0-{MAX_NUMBER} (numbered black), found {quoted(item.text)}")
+    if not reader.at_end():  # which numbers the player marked as done: not part of the answer
+        for row in reader.grid(file.rows, file.cols, "the numbers marked done"):
+            for item in row:
+                if item.text not in ("-", "."):
+                    raise item.error(f"expected '-' (a number marked done) or '.', found {quoted(item.text)}")
+    reader.expect_end()
+    return LightUp(file.rows, file.cols, black), tuple(lamps) if answered else None
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> LightUp:
+    """The grid of a pzprv3 file (``pzprv3 / lightup / ROWS / COLS`` and a line per row); any answer is left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, tuple[Position, ...] | None]:
+    """The grid of a pzprv3 file and the lamps of its answer (``#``), or None when it holds no answer.
+
+    Cells marked "no lamp" (``+``) are a player's notes: they count as an answer
+    (an empty one) but place nothing.
+    """
+    return _read_pzprv3(text, source)
+
+
+def encode_pzprv3(grid: LightUp) -> str:
+    """``grid`` as the puzz.link editor saves it, without an answer."""
+    black = grid.black
+    return write_pzprv3("lightup", grid.rows, grid.cols, [
+        [PZPRV3_WHITE[0] if (r, k) not in black else PZPRV3_BLACK if black[(r, k)] is None else str(black[(r, k)])
+         for k in range(grid.cols)]
+        for r in range(grid.rows)])
+
+
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
 
 
 # -- 4. the checker -----------------------------------------------------------------------
@@ -591,6 +918,16 @@ class AkariSearch(PropagatingSearch):
         width, place = self.width, self.place
         return tuple(divmod(place[i], width) for i, v in enumerate(self.value) if v == 1)
 
+    def partial(self, path: tuple) -> Decided:
+        """What is decided now, by decisions and by propagation: the lamps and the cells without one."""
+        width, place = self.width, self.place
+        lamps: list[Position] = []
+        no_lamp: list[Position] = []
+        for i, v in enumerate(self.value):
+            if v >= 0:
+                (lamps if v else no_lamp).append(divmod(place[i], width))
+        return Decided(tuple(lamps), tuple(no_lamp))
+
     def format_move(self, level: int, move: Choice) -> str:
         """``lamp at row 3, column 5`` or ``no lamp at row 3, column 5`` (counted from 1)."""
         row, col, lamp = move
@@ -772,30 +1109,42 @@ def search(spec: LightUp, probe: str = "yes") -> AkariSearch:
 
 # -- 6. the generator ---------------------------------------------------------------------
 
+#: Which numbers :func:`generate` keeps: as few as keep the solution unique, about half of those it could drop, all.
+NUMBERS = ("minimal", "half", "all")
 
-def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2, minimal: bool = True) -> LightUp:
-    """A puzzle with a unique solution, found and checked with :class:`AkariSearch`.
+
+def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2, minimal: bool = True,
+             unique: bool = True, numbers: str | None = None) -> LightUp:
+    """A new puzzle; with ``unique`` (the default) its solution is unique, found and checked with :class:`AkariSearch`.
 
     Black cells are drawn with probability ``density``, symmetric under a half turn;
     a random valid lamp set is placed (lamps on still unlit cells, in random
-    order); every black cell gets the number of lamps next to it.  While that
-    puzzle has a second solution, a cell where the second solution has a lamp and
-    the intended one has none is made black (with its twin), unlit cells get new
-    lamps and the numbers are counted again.  Then numbers are removed one by one
-    in random order as long as the solution stays unique: all that can be removed
-    when ``minimal``, else only about half of them (an easier puzzle).
+    order); every black cell gets the number of lamps next to it.  Without
+    ``unique`` that is the puzzle (it has that solution, maybe others).  Otherwise,
+    while the puzzle has a second solution, a cell where the second solution has a
+    lamp and the intended one has none is made black (with its twin), unlit cells
+    get new lamps and the numbers are counted again.  Then numbers are removed one
+    by one in random order as long as the solution stays unique: ``numbers``
+    ``minimal`` removes all it can (the hardest), ``half`` tries only about half of
+    them, ``all`` none (``minimal=False`` is the old way to say ``half``).  The same
+    arguments give the same puzzle on every machine.
     """
     for name, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
             raise ValueError(f"the number of {name} must be a whole number from 1 to {MAX_SIDE}, not {value!r}")
     if not 0 <= density < 1:
         raise ValueError(f"density must be at least 0 and below 1, not {density}")
+    numbers = numbers or ("minimal" if minimal else "half")
+    if numbers not in NUMBERS:
+        raise ValueError(f"numbers must be one of {', '.join(NUMBERS)}, not {numbers!r}")
     rng = random.Random(seed)
     grid = LightUp(rows, cols, dict.fromkeys(_symmetric_black(rows, cols, density, rng)))
     lamps: set[Position] = set()
     while True:
         _light_up(grid, lamps, rng)
         puzzle = LightUp(rows, cols, {cell: grid.lamps_next_to(*cell, lamps) for cell in sorted(grid.black)})
+        if not unique:
+            return puzzle
         found = list(AkariSearch(puzzle).solutions(2))
         if len(found) == 1:
             break
@@ -806,14 +1155,35 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
             lamps.discard(cell)
     order = sorted(puzzle.numbers)
     rng.shuffle(order)
-    if not minimal:
-        order = order[: len(order) // 2]
+    if numbers != "minimal":
+        order = order[: len(order) // 2] if numbers == "half" else []
     for cell in order:
         number = puzzle.black[cell]
         puzzle.black[cell] = None
         if AkariSearch(puzzle).verdict() is not Verdict.UNIQUE:
             puzzle.black[cell] = number
     return puzzle
+
+
+def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, density: float = 0.2,
+         numbers: str = "minimal") -> LightUp:
+    """The generator of ``backtrack generate akari`` (see :func:`generate`): one puzzle per seed."""
+    return generate(rows, cols, seed, density, unique=unique, numbers=numbers)
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
+        Param("density", "the chance that a cell starts black (more are added to make the solution unique)",
+              float, 0.2, low=0.0, high=0.9),
+        Param("numbers", "which numbers stay: minimal (only those the unique solution needs: hardest), half "
+              "(about half of the others go too), all", str, "minimal", NUMBERS),
+    ),
+    unique_default=True,
+    largest_unique=f"any size up to {MAX_SIDE} x {MAX_SIDE}: 25 x 25 in about a second, 50 x 50 in about a dozen",
+)
 
 
 def _light_up(grid: LightUp, lamps: set[Position], rng: random.Random) -> None:
@@ -987,6 +1357,12 @@ PUZZLE = Puzzle(
     check=check,
     limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells",
     example_aliases={"seed": "exercise"},
+    draw=draw,
+    draw_move=draw_move,
+    formats=FORMATS,
+    read_answer=read_answer,
+    text=text_of,
+    generator=GENERATOR,
 )
 
 
@@ -996,66 +1372,3 @@ PUZZLE = Puzzle(
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
-
-
-# -- python -m backtrack_puzzles.akari --------------------------------------------------------
-
-
-def _whole(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` to ``high`` (a leading minus sign when ``low`` is negative)."""
-
-    def convert(text: str) -> int:
-        digits = text[1:] if text.startswith("-") and low < 0 else text
-        if (digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(max(-low, high)))
-                and low <= int(text) <= high):
-            return int(text)
-        raise argparse.ArgumentTypeError(f"expected {what}, a whole number from {low} to {high}, not {quoted(text)}")
-
-    return convert
-
-
-def _density(text: str) -> float:
-    """An argparse ``type``: a chance from 0 up to (not including) 1."""
-    try:
-        value = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        value = math.nan
-    if not 0 <= value < 1:
-        raise argparse.ArgumentTypeError(f"expected a chance at least 0 and below 1 (such as 0.2), not {quoted(text)}")
-    return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.akari generate ROWS COLS [--seed S] [--density D] [--half] [--puzzles N]``.
-
-    Sizes are at most :data:`MAX_SIDE`; a bad argument ends with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.akari", description="Akari tools.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    make = commands.add_parser("generate", help="print a new puzzle with a unique solution")
-    make.add_argument("rows", type=_whole(1, MAX_SIDE, "the number of rows"), help=f"1 to {MAX_SIDE}")
-    make.add_argument("cols", type=_whole(1, MAX_SIDE, "the number of columns"), help=f"1 to {MAX_SIDE}")
-    make.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1, "a seed"), default=None,
-                      help="random seed (the same seed gives the same puzzle)")
-    make.add_argument("--density", type=_density, default=0.2, help="chance that a cell is black [default: 0.2]")
-    make.add_argument("--half", action="store_true", help="remove only about half the removable numbers (easier)")
-    make.add_argument("--puzzles", type=_whole(1, MAX_PUZZLES, "the number of puzzles"), default=1, metavar="N",
-                      help="print N puzzles (seeds S, S+1, ...) separated by blank lines, a batch file [default: 1]")
-    args = parser.parse_args(argv)
-    try:
-        for number in range(args.puzzles):
-            seed = None if args.seed is None else args.seed + number
-            puzzle = generate(args.rows, args.cols, seed, args.density, minimal=not args.half)
-            print(("\n" if number else "") + text_of(puzzle), flush=True)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
-

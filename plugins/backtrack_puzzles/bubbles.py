@@ -45,28 +45,65 @@ proportion to the number of squares: a way is never longer than the 26 regions,
 and a propagation pass counts each variable's candidates only as far as they
 could still compete with the best so far.
 
-:func:`check` is the puzzle's independent rule checker.  ``generate(rows, cols,
-seed)`` makes new puzzles up to the same 500 x 500 (``python -m
-backtrack_puzzles.bubbles generate ROWS COLS --seed N``; ``--unique`` for grids
-of at most 144 squares).
+:func:`check` is the puzzle's independent rule checker; :func:`draw` draws the
+grid as SVG (regions, green squares, bubbles and blocks) and :func:`draw_move` the
+square a decision is about, for ``backtrack replay``.  ``generate(rows, cols,
+seed)`` makes new puzzles up to the same 500 x 500, with a unique solution up to
+144 squares (12 x 12): ``backtrack generate bubbles -p rows=12 -p cols=12 --seed
+N`` (see :data:`GENERATOR`).
+
+Formats.  puzz.link's Dosun-Fuwari (``dosufuwa``) is this puzzle: its areas are
+the regions, its black cells the green squares, its balloons the bubbles and its
+iron balls the blocks.  The plugin reads and writes its URLs
+(``https://puzz.link/p?dosufuwa/5/5/7pnsmrhf31d1``) and the puzz.link editor's
+pzprv3 files, whose answer ``backtrack check`` reads; areas become regions
+lettered A, B, ... in the order of their first square (at most 26).
+:func:`read_answer` reads an answer written as :func:`render` prints a solution
+(an :class:`Answer`: the checker also reports a region's second bubble or a
+missing block).
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import re
 import string
-import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from backtrack import InputError, PropagatingSearch, Puzzle, examples_in, hookimpl, quoted, read_file
+from backtrack import (
+    Format,
+    Generator,
+    InputError,
+    Param,
+    PropagatingSearch,
+    Puzzle,
+    examples_in,
+    hookimpl,
+    quoted,
+    read_file,
+)
+from backtrack.formats import (
+    PuzzLink,
+    borders_from_regions,
+    check_end,
+    decode_block_cells,
+    decode_borders,
+    encode_block_cells,
+    encode_borders,
+    parse_url,
+    read_pzprv3,
+    regions_from_borders,
+    write_pzprv3,
+    write_url,
+)
+from backtrack.svg import PALETTE, Grid
 
 __all__ = [
-    "BubblesGrid", "Puzzel", "parse", "text_of", "render", "as_json", "check", "BubblesSearch", "search", "generate",
-    "PUZZLE", "MAX_SIZE",
+    "BubblesGrid", "Puzzel", "parse", "text_of", "render", "as_json", "Answer", "answer_of", "read_answer", "draw",
+    "draw_move", "decode_puzzlink", "encode_puzzlink", "decode_pzprv3", "decode_pzprv3_answer", "encode_pzprv3",
+    "FORMATS", "check", "BubblesSearch", "search", "generate", "make", "GENERATOR", "PUZZLE", "MAX_SIZE",
 ]
 
 GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
@@ -79,9 +116,8 @@ BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # blank lines: nothing but white s
 BLANKS_TO_THE_END = re.compile(r"\s*\Z")
 #: The most rows and the most columns of a grid; larger grids are refused when parsed.
 MAX_SIZE = 500
-#: The generator's largest fraction of green squares, its largest seed, and its largest grid for ``--unique``.
+#: The generator's largest fraction of green squares, and its largest grid (in squares) for unique puzzles.
 MAX_GREEN = 0.9
-MAX_SEED = 2**64 - 1
 MAX_UNIQUE_SQUARES = 144
 
 Position = tuple[int, int]
@@ -205,6 +241,14 @@ class BubblesGrid:
 
     def __repr__(self) -> str:
         return f"BubblesGrid({self.lines!r})"
+
+    def __eq__(self, other: object) -> bool:
+        """The same puzzle: the same rows (letters and green squares) and the same objects placed in advance."""
+        if not isinstance(other, BubblesGrid):
+            return NotImplemented
+        return (self.lines, self.bubbles, self.blocks) == (other.lines, other.bubbles, other.blocks)
+
+    __hash__ = None  # type: ignore[assignment]  # objects can be placed: a grid is not a dict key
 
 
 # The Dutch exercise's class: its names are a contract, kept at the edge as a façade over the model.
@@ -463,6 +507,307 @@ def as_json(spec: BubblesGrid, solution: Solution) -> dict:
     }
 
 
+class Answer(dict):
+    """A filled-in grid read back (:func:`read_answer`, a pzprv3 file's answer): a solution as the checker reads it.
+
+    Per region letter its bubble and its block, as in a solution, but ``None``
+    for an object the grid does not hold; :attr:`extra` lists the objects beyond
+    the first of their kind in a region (``(kind, square)``, kind ``"O"`` or
+    ``"*"``), which a solution never has and :func:`check` reports.
+    """
+
+    extra: tuple[tuple[str, Position], ...] = ()
+
+
+def answer_of(spec: BubblesGrid, bubbles: Sequence[Position], blocks: Sequence[Position]) -> Answer:
+    """The :class:`Answer` with these bubbles and blocks (each in its square's region; in reading order)."""
+    answer = Answer({letter: (None, None) for letter in sorted(spec.regions)})
+    extra: list[tuple[str, Position]] = []
+    for kind, squares in ((BUBBLE, bubbles), (BLOCK, blocks)):
+        for r, k in sorted(squares):
+            letter = spec.lines[r][k]
+            pair = answer.get(letter)
+            if pair is None or pair[KINDS.index(kind)] is not None:  # on a green square, or a second one
+                extra.append((kind, (r, k)))
+            elif kind == BUBBLE:
+                answer[letter] = ((r, k), pair[1])
+            else:
+                answer[letter] = (pair[0], (r, k))
+    answer.extra = tuple(extra)
+    return answer
+
+
+def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answer:
+    """The bubbles and blocks of an answer written as :func:`render` prints a solution, for :func:`check`.
+
+    One line per row: ``O`` a bubble, ``*`` a block, ``.`` nothing, ``#`` the
+    puzzle's green squares (and only those).  Blank lines before and after the
+    grid, and a carriage return at the end of a line, are ignored.
+    :class:`InputError` names the line and column of a grid of another size, an
+    unknown character, or a green square moved.  Each object belongs to the
+    region of its square (see :class:`Answer`).
+    """
+    lines = text.removeprefix(BOM).split("\n")
+    lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    filled = [number for number, line in enumerate(lines) if line.strip()]
+    if not filled:
+        raise InputError(f"expected the solved grid, {spec.height} rows of {spec.width} squares, found nothing",
+                         source, 1, 1)
+    first, last = filled[0], filled[-1]
+    if last - first + 1 != spec.height:
+        where = first + spec.height if last - first + 1 > spec.height else last + 1
+        raise InputError(f"expected {spec.height} rows (the puzzle's), found {last - first + 1}", source, where + 1, 1)
+    bubbles: list[Position] = []
+    blocks: list[Position] = []
+    for r in range(spec.height):
+        number, line = first + r + 1, lines[first + r]
+        for k, char in enumerate(line[: spec.width]):
+            if char not in (GREEN, BUBBLE, BLOCK, EMPTY):
+                raise InputError(f"expected O (a bubble), * (a block), . (nothing) or # (a green square), "
+                                 f"found {quoted(char)}", source, number, k + 1)
+            if (char == GREEN) != (spec.lines[r][k] == GREEN):
+                what = "a green square" if spec.lines[r][k] == GREEN else f"a square of region {spec.lines[r][k]}"
+                raise InputError(f"the puzzle has {what} here: an answer keeps the puzzle's green squares",
+                                 source, number, k + 1)
+            if char == BUBBLE:
+                bubbles.append((r, k))
+            elif char == BLOCK:
+                blocks.append((r, k))
+        if len(line) != spec.width:
+            raise InputError(f"expected {spec.width} squares on every row (the puzzle's), found {len(line)}",
+                             source, number, min(len(line), spec.width) + 1)
+    return answer_of(spec, bubbles, blocks)
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: What a search has decided so far (its ``partial``): per region letter its bubble and its block, ``None``
+#: while undecided.
+Decided = dict[str, tuple[Position | None, Position | None]]
+#: The colours of a bubble (fill, rim) and of a block.
+BUBBLE_FILL, BUBBLE_RIM, BLOCK_FILL = "#d9ecff", "#2456b8", "#5b4a3c"
+
+
+def _canvas(grid: BubblesGrid) -> Grid:
+    return Grid(grid.height, grid.width, name="bubbles")
+
+
+def draw(spec: BubblesGrid | Puzzel, state: Solution | Decided | None = None) -> str:
+    """The grid as SVG: regions with thick borders, green squares, bubbles (circles) and blocks (filled squares).
+
+    ``state`` is None (the puzzle alone, with the objects placed in advance), a
+    solution, or what a search has decided so far (a solution with ``None`` for
+    the objects not placed yet).  Objects placed in advance are drawn darker.
+    Classes: ``green``, ``border`` (a stretch of a region's edge inside the grid), ``bubble``, ``block``.
+    """
+    grid = spec.grid if isinstance(spec, Puzzel) else spec
+    lines, rows, cols = grid.lines, grid.height, grid.width
+    bubbles: dict[Position, str] = {where: letter for letter, where in grid.bubbles.items()}
+    blocks: dict[Position, str] = {where: letter for letter, where in grid.blocks.items()}
+    for letter, pair in (state or {}).items():
+        bubble, block = pair
+        if bubble is not None:
+            bubbles[(bubble[0], bubble[1])] = letter
+        if block is not None:
+            blocks[(block[0], block[1])] = letter
+    canvas = _canvas(grid)
+    for r in range(rows):
+        for k in range(cols):
+            if lines[r][k] == GREEN:
+                canvas.fill(r, k, PALETTE["green"], "green")
+    canvas.lines()
+    _borders(canvas, lines)
+    given_bubbles, given_blocks = set(grid.bubbles.values()), set(grid.blocks.values())
+    for r, k in sorted(bubbles):
+        rim = PALETTE["given"] if (r, k) in given_bubbles else BUBBLE_RIM
+        canvas.circle(r, k, "bubble", BUBBLE_FILL, radius=0.3, stroke=rim)
+    inset = 0.2 * canvas.cell
+    for r, k in sorted(blocks):
+        fill = PALETTE["given"] if (r, k) in given_blocks else BLOCK_FILL
+        canvas.add(f'<rect class="block" x="{canvas.x(k) + inset:.1f}" y="{canvas.y(r) + inset:.1f}" '
+                   f'width="{canvas.cell - 2 * inset:.1f}" height="{canvas.cell - 2 * inset:.1f}" rx="2" '
+                   f'fill="{fill}"/>')
+    return canvas.svg()
+
+
+def _borders(canvas: Grid, lines: Sequence[str]) -> None:
+    """The thick lines between squares of different regions (a green square counts as a region of its own).
+
+    Each is one straight stretch as long as the squares on its two sides differ, so
+    a picture of a big grid stays small (a replay page holds one per event).
+    """
+    rows, cols = len(lines), len(lines[0])
+    runs: list[tuple[float, float, float, float]] = []
+    for r in range(rows - 1):  # below row r
+        start = None
+        for k in range(cols + 1):
+            differs = k < cols and lines[r][k] != lines[r + 1][k]
+            if differs and start is None:
+                start = k
+            elif not differs and start is not None:
+                runs.append((canvas.x(start), canvas.y(r + 1), canvas.x(k), canvas.y(r + 1)))
+                start = None
+    for k in range(cols - 1):  # right of column k
+        start = None
+        for r in range(rows + 1):
+            differs = r < rows and lines[r][k] != lines[r][k + 1]
+            if differs and start is None:
+                start = r
+            elif not differs and start is not None:
+                runs.append((canvas.x(k + 1), canvas.y(start), canvas.x(k + 1), canvas.y(r)))
+                start = None
+    canvas.add(f'<g class="borders" stroke="{PALETTE["ink"]}" stroke-width="3.5" stroke-linecap="square">'
+               + "".join(f'<line class="border" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>'
+                         for x1, y1, x2, y2 in runs) + "</g>")
+
+
+def draw_move(spec: BubblesGrid | Puzzel, move: Decision) -> str:
+    """The square of a decision (a region's bubble or block there), highlighted, as an SVG fragment."""
+    grid = spec.grid if isinstance(spec, Puzzel) else spec
+    _, _, (r, k) = move
+    return _canvas(grid).highlight(r, k)
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+#
+# puzz.link's Dosun-Fuwari (``dosufuwa``) is this puzzle: its areas are the regions, its black
+# cells the green squares, its balloons the bubbles and its iron balls the blocks.  Areas are
+# numbered in the order of their first cell; here they are lettered so (A, B, ...), at most 26.
+# (Tatham's collection has no such puzzle.)
+
+
+def _lettered(areas: Sequence[int | None], cols: int, rows: int, error: Callable[[str], InputError]) -> BubblesGrid:
+    """The grid of areas numbered 0, 1, ... cell by cell (None: a black cell), lettered A, B, ..."""
+    count = max((area for area in areas if area is not None), default=-1) + 1
+    if count > len(LETTERS):
+        raise error(f"this puzzle has {count} areas: bubbles letters its regions A-Z, so it takes at most "
+                    f"{len(LETTERS)}")
+    return BubblesGrid(["".join(GREEN if area is None else LETTERS[area] for area in areas[r * cols:(r + 1) * cols])
+                        for r in range(rows)])
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a grid declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise error(f"this grid is {cols} columns by {rows} rows: the largest grid is {MAX_SIZE} x {MAX_SIZE}")
+
+
+def _areas_of(spec: BubblesGrid, what: str) -> list[int | None]:
+    """The regions numbered in the order of their first square, square by square (None: green); ``ValueError``
+    when the grid has objects placed in advance, which ``what`` cannot hold."""
+    if spec.bubbles or spec.blocks:
+        raise ValueError(f"{what} cannot hold bubbles or blocks placed in advance, and this grid has some")
+    number: dict[str, int] = {}
+    for char in "".join(spec.lines):
+        if char != GREEN:
+            number.setdefault(char, len(number))
+    return [None if char == GREEN else number[char] for char in "".join(spec.lines)]
+
+
+def _size_index(url: PuzzLink) -> int:
+    """Where the size of a URL stands in its text (for messages about it)."""
+    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
+    return found + 1 if found >= 0 else url.body_start
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> BubblesGrid:
+    """A grid from a puzz.link Dosun-Fuwari URL (``https://puzz.link/p?dosufuwa/5/5/7pnsmrhf31d1``, or the bare body).
+
+    The body gives the borders between areas (pzprjs's border coding) and then the
+    black cells; the areas become regions A, B, ... in the order of their first
+    square.  :class:`InputError` names the column of anything wrong.
+    """
+    url = parse_url(text, source)
+    url.require("dosufuwa")
+    cols, rows = url.cols, url.rows
+    _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
+    text = url.text[:url.body_end]  # the black cells may stop early: what follows the body is not theirs
+    vertical, horizontal, end = decode_borders(text, cols, rows, url.body_start, source=source)
+    black, end = decode_block_cells(text, cols * rows, end, source=source)
+    check_end(text, end, source=source)
+    areas = regions_from_borders(vertical, horizontal, cols, rows, blocked=black)
+    return _lettered(areas, cols, rows, lambda message: url.error(url.body_start, message))
+
+
+def encode_puzzlink(spec: BubblesGrid) -> str:
+    """The puzz.link URL of a grid, as pzprjs writes it; ``ValueError`` when objects are placed on it in advance."""
+    areas = _areas_of(spec, "puzz.link URLs")
+    vertical, horizontal = borders_from_regions(areas, spec.width, spec.height)
+    black = [area is None for area in areas]
+    return write_url("dosufuwa", spec.width, spec.height,
+                     encode_borders(vertical, horizontal) + encode_block_cells(black))
+
+
+#: A pzprv3 file's answer: ``1`` a balloon (bubble), ``2`` an iron ball (block); the rest are a player's notes.
+PZPRV3_OBJECTS = {"1": BUBBLE, "2": BLOCK}
+PZPRV3_NOTES = (".", "+", "-", "=", "%")
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[BubblesGrid, Answer | None]:
+    """The grid of a pzprv3 file and its answer (None when the file holds none: no object, no mark)."""
+    file = read_pzprv3(text, source)
+    file.require("dosufuwa")
+    rows, cols = file.rows, file.cols
+    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
+    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    reader.number("the number of areas", 0)  # pzprjs counts the areas again from the grid: so do we
+    black = [False] * (rows * cols)
+    ids: list[int | None] = [None] * (rows * cols)
+    for r, row in enumerate(reader.grid(rows, cols, "the areas")):
+        for k, item in enumerate(row):
+            if item.text == GREEN:
+                black[r * cols + k] = True
+            else:
+                ids[r * cols + k] = item.number(0, None, "an area's number, or # (a black cell)")
+    # As pzprjs: a border between cells of different numbers (and around black cells), areas from the borders.
+    vertical, horizontal = borders_from_regions(ids, cols, rows)
+    grid = _lettered(regions_from_borders(vertical, horizontal, cols, rows, blocked=black), cols, rows,
+                     lambda message: InputError(message, source, size_line))
+    if reader.at_end():
+        return grid, None
+    found: dict[str, list[Position]] = {BUBBLE: [], BLOCK: []}
+    answered = False
+    for r, row in enumerate(reader.grid(rows, cols, "the answer")):
+        for k, item in enumerate(row):
+            if item.text in PZPRV3_OBJECTS:
+                found[PZPRV3_OBJECTS[item.text]].append((r, k))
+            elif item.text not in PZPRV3_NOTES:
+                raise item.error(f"expected 1 (a balloon), 2 (an iron ball), or one of {', '.join(PZPRV3_NOTES)} "
+                                 f"(nothing, or a player's mark), found {quoted(item.text)}")
+            answered = answered or item.text != "."
+    reader.expect_end()
+    return grid, answer_of(grid, found[BUBBLE], found[BLOCK]) if answered else None
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> BubblesGrid:
+    """The grid of a pzprv3 file (``pzprv3 / dosufuwa / ROWS / COLS``, the areas, the answer); answers left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[BubblesGrid, Answer | None]:
+    """The grid of a pzprv3 file and its answer (balloons ``1``, iron balls ``2``), or None when it holds none.
+
+    The answer is an :class:`Answer`: each object in the region of its square.
+    """
+    return _read_pzprv3(text, source)
+
+
+def encode_pzprv3(spec: BubblesGrid) -> str:
+    """A grid as the puzz.link editor saves it, without an answer; ``ValueError`` with objects placed in advance."""
+    areas = _areas_of(spec, "pzprv3 files")
+    rows, cols = spec.height, spec.width
+    numbers = [[GREEN if area is None else str(area) for area in areas[r * cols:(r + 1) * cols]] for r in range(rows)]
+    count = len({area for area in areas if area is not None})
+    return write_pzprv3("dosufuwa", rows, cols, [str(count), *numbers, *([EMPTY] * cols for _ in range(rows))])
+
+
+FORMATS = {
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
 # -- 4. the checker -----------------------------------------------------------------------
 
 
@@ -476,7 +821,9 @@ def check(spec: BubblesGrid, solution: Solution) -> list[str]:
     """The rules ``solution`` breaks, in words, rows and columns counted from 1; empty when it solves ``spec``.
 
     An independent checker: it reads only the puzzle's letters and the objects
-    placed on it in advance, and shares no code with the search.
+    placed on it in advance, and shares no code with the search.  ``solution`` may
+    also be an :class:`Answer` (a filled-in grid read back): ``None`` for an object
+    a region lacks, and its ``extra`` objects placed besides.
     """
     grid = spec.lines
     rows, cols = len(grid), len(grid[0])
@@ -484,13 +831,15 @@ def check(spec: BubblesGrid, solution: Solution) -> list[str]:
     if not isinstance(solution, dict):
         return [f"expected a bubble and a block for every region, found {_shown(solution)}"]
     problems = [f"{quoted(str(letter))} is not a region of this puzzle" for letter in solution if letter not in letters]
-    placed: dict[Position, list[tuple[str, str]]] = {}  # square: (object, region letter) of everything on it
+    placed: dict[Position, list[tuple[str, str | None]]] = {}  # square: (object, region letter or None) on it
     for letter in letters:
         pair = solution.get(letter, ())
         if not isinstance(pair, (tuple, list)) or len(pair) > 2:
             problems.append(f"region {letter}: expected the squares of its bubble and its block, found {_shown(pair)}")
             continue
         for name, where in zip(("bubble", "block"), pair, strict=False):  # a missing block is counted below
+            if where is None and isinstance(solution, Answer):  # the grid holds none: counted below
+                continue
             if not (
                 isinstance(where, (tuple, list)) and len(where) == 2 and all(type(x) is int for x in where)
                 and 0 <= where[0] < rows and 0 <= where[1] < cols
@@ -498,6 +847,9 @@ def check(spec: BubblesGrid, solution: Solution) -> list[str]:
                 problems.append(f"region {letter}: its {name} is not on a square of the grid ({_shown(where)})")
                 continue
             placed.setdefault((where[0], where[1]), []).append((name, letter))
+    for kind, (r, k) in getattr(solution, "extra", ()):  # objects beyond one of a kind per region: an Answer's
+        if 0 <= r < rows and 0 <= k < cols:
+            placed.setdefault((r, k), []).append(("bubble" if kind == BUBBLE else "block", None))
 
     def kinds_on(r: int, k: int) -> set[str]:
         return {name for name, _ in placed.get((r, k), ())}
@@ -506,13 +858,15 @@ def check(spec: BubblesGrid, solution: Solution) -> list[str]:
     for (r, k), objects in sorted(placed.items()):
         at = f"row {r + 1}, column {k + 1}"
         if len(objects) > 1:
-            both = " and ".join(f"the {name} of region {letter}" for name, letter in objects)
+            both = " and ".join(f"the {name} of region {letter}" if letter else f"a {name}" for name, letter in objects)
             problems.append(f"{at}: holds {both}, but a square holds at most one object")
-        for name, letter in objects:
+        for name, owner in objects:
             if grid[r][k] == GREEN:
-                problems.append(f"{at}: the {name} of region {letter} is on a green square")
+                problems.append(f"{at}: the {name} of region {owner} is on a green square" if owner
+                                else f"{at}: a {name} is on a green square")
                 continue
             held[grid[r][k]][name] += 1
+            letter = owner or grid[r][k]  # an extra object belongs to the region of its square
             if grid[r][k] != letter:
                 problems.append(f"{at}: the {name} of region {letter} is on a square of region {grid[r][k]}")
             if name == "bubble" and not (r == 0 or grid[r - 1][k] == GREEN or "bubble" in kinds_on(r - 1, k)):
@@ -765,6 +1119,15 @@ class BubblesSearch(PropagatingSearch):
         letter, kind, (r, k) = move
         return f"{'bubble' if kind == BUBBLE else 'block'} of region {letter} at row {r + 1}, column {k + 1}"
 
+    def partial(self, path: tuple) -> Decided:
+        """Every region's bubble and block as decided now (by decisions and propagation), ``None`` where open."""
+        cols, assigned = self.cols, self.assigned
+
+        def square(v: int) -> Position | None:
+            return None if assigned[v] < 0 else divmod(assigned[v], cols)
+
+        return {letter: (square(2 * i), square(2 * i + 1)) for i, letter in enumerate(self.letters)}
+
     def solution(self, path: tuple) -> Solution:
         """Every region's bubble and block, read off the state (a new dict)."""
         cols = self.cols
@@ -791,7 +1154,7 @@ def generate(
     green: float = 0.1,
     unique: bool = False,
     tries: int = 100,
-    steps: int = 20,
+    steps: int = 1000,
 ) -> BubblesGrid:
     """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
 
@@ -802,17 +1165,21 @@ def generate(
     of a column run, one of the three nearest free block spots on the blocks or the
     floor of a run, and a path of free squares joining them; the regions then grow
     at random over the rest.  Grids go up to :data:`MAX_SIZE` x :data:`MAX_SIZE`
-    (a few seconds for the largest).
-    The bubbles and blocks placed form a solution.  With ``unique`` the regions
-    are changed until that solution is the only one (see :func:`_make_unique`);
-    this succeeds for small grids and rarely for large ones, and raises
-    ``ValueError`` after ``tries`` fresh starts.  The same arguments give the
-    same puzzle.
+    (a few seconds for the largest).  The bubbles and blocks placed form a
+    solution.  With ``unique`` the regions and green squares are then changed, at
+    most ``steps`` times, until one solution is left (see :func:`_make_unique`):
+    grids of up to :data:`MAX_UNIQUE_SQUARES` squares (12 x 12) take seconds
+    (the changes add green squares, so the puzzle ends up greener than
+    ``green``); ``ValueError`` after ``tries`` fresh starts, or for a larger grid.
+    The same arguments give the same puzzle on every machine.
     """
     if rows < 1 or cols < 1 or rows * cols < 2:
         raise ValueError(f"a grid needs at least two squares (a bubble and a block), not {rows} x {cols}")
     if rows > MAX_SIZE or cols > MAX_SIZE:
         raise ValueError(f"the largest grid is {MAX_SIZE} x {MAX_SIZE}, not {rows} x {cols}")
+    if unique and rows * cols > MAX_UNIQUE_SQUARES:
+        raise ValueError(f"unique puzzles are made up to {MAX_UNIQUE_SQUARES} squares (such as 12 x 12), not "
+                         f"{rows} x {cols}: larger grids are hardly ever made unique")
     if not 0 <= green <= MAX_GREEN:
         raise ValueError(f"the fraction of green squares must be from 0 to {MAX_GREEN}, not {green}")
     if regions is not None and not 1 <= regions <= len(LETTERS):
@@ -832,10 +1199,32 @@ def generate(
     )
 
 
+def make(seed: int, unique: bool = True, rows: int = 8, cols: int = 8, green: float = 0.1,
+         regions: int | None = None) -> BubblesGrid:
+    """The generator of ``backtrack generate bubbles`` (see :func:`generate`): one puzzle per seed."""
+    return generate(rows, cols, seed, regions=regions, green=green, unique=unique)
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 8, low=1, high=MAX_SIZE),
+        Param("cols", "the number of columns", int, 8, low=1, high=MAX_SIZE),
+        Param("green", "the fraction of squares to make green at first (unique puzzles end up greener)", float,
+              0.1, low=0.0, high=MAX_GREEN),
+        Param("regions", "at most this many regions (default: as many as fit, up to 26)", int, None, low=1,
+              high=len(LETTERS)),
+    ),
+    unique_default=True,
+    largest_unique=f"grids of up to {MAX_UNIQUE_SQUARES} squares (12 x 12) in seconds; any size up to "
+                   f"{MAX_SIZE} x {MAX_SIZE} with --any",
+)
+
+
 def _attempt(
     rng: random.Random, rows: int, cols: int, regions: int | None, green: float
-) -> tuple[list[list[int]], set[Position]] | None:
-    """One try of :func:`generate`: region numbers (-1 green) and the objects of a solution, or None."""
+) -> tuple[list[list[int]], dict[Position, str]] | None:
+    """One try of :func:`generate`: region numbers (-1 green) and the objects of a solution (square: kind), or None."""
 
     def neighbours(r: int, k: int) -> list[Position]:
         found = [(r2, k2) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
@@ -869,7 +1258,7 @@ def _attempt(
     # of a run, a block on the blocks (or the floor) of a run, as near as possible, and
     # a path of free squares between them.
     owner: dict[Position, int] = {}
-    objects: set[Position] = set()
+    objects: dict[Position, str] = {}
     for region in range(count):
         ends = [(run[1] + run[3], run[0]) for run in runs
                 if run[1] + run[3] <= run[2] - run[4] and (run[1] + run[3], run[0]) not in owner]
@@ -894,7 +1283,7 @@ def _attempt(
         else:
             break  # no room for another region
         block = rng.choice(reached[:3])
-        objects.update((bubble, block))
+        objects.update({bubble: BUBBLE, block: BLOCK})
         next(run for run in runs if run[0] == bubble[1] and run[1] <= bubble[0] <= run[2])[3] += 1
         floors[block][4] += 1
         on_path: Position | None = block
@@ -950,85 +1339,136 @@ def _text(owners: list[list[int]]) -> str:
     return "\n".join("".join(letters[region] for region in row) for row in owners)
 
 
-def _connected(squares: set[Position]) -> bool:
-    if not squares:
-        return True
-    start = next(iter(squares))
-    seen, todo = {start}, [start]
-    for r, k in todo:
-        for step in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-            if step in squares and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    return len(seen) == len(squares)
+#: The solutions :func:`_make_unique` counts at most, and the other solutions it looks at each step.
+COUNT_CAP, OTHERS = 5000, 8
 
 
-def _make_unique(
-    rng: random.Random, owners: list[list[int]], objects: set[Position], steps: int, cap: int = 2000
-) -> BubblesGrid | None:
-    """Change the regions until the solution they were grown around is the only one.
+def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Position, str],
+                 steps: int) -> BubblesGrid | None:
+    """Change the regions and green squares until one solution is left; None when ``steps`` changes do not do it.
 
-    While a second solution exists, a square that is empty in the first solution
-    changes region, chosen to rule out the second one: the square above a bubble
-    (or below a block) of the second solution joins that object's region, so that
-    the object can no longer hang (or rest) there, or the object's square goes to a
-    neighbouring region, or turns green.  Now and then a random border square
-    changes instead.  A change is kept when the number of solutions (counted up to
-    ``cap``) does not grow.  None when ``steps`` changes do not make it unique.
+    A local search.  Each step looks at a few other solutions than the intended
+    one (``objects``, which every change keeps valid) and picks one: a change at a
+    square where the two differ, or around one, or now and then anywhere.  A
+    change moves a square (empty in the intended solution) to a neighbouring
+    region, with the parts of its region it alone joined to the rest; turns it
+    green; or gives a green square that the intended solution does not rest on to
+    a neighbouring region.  A change is kept when the number of solutions (counted
+    up to :data:`COUNT_CAP`) does not grow, and now and then when it grows a
+    little, so the search leaves plateaus; and now and then another solution
+    becomes the intended one.  Deterministic: ``rng`` alone decides.
     """
-    rows, cols = len(owners), len(owners[0])
-
-    def count() -> int:
-        return BubblesSearch(parse(_text(owners), "<generated>")).count(limit=cap)
-
-    def allowed(square: Position, region: int) -> bool:
-        r, k = square
-        old = owners[r][k]
-        if square in objects or old < 0 or old == region:
-            return False
-        rest = {(r2, k2) for r2 in range(rows) for k2 in range(cols) if owners[r2][k2] == old} - {square}
-        return _connected(rest) and (region == -1 or any(
-            0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] == region
-            for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
-        ))
-
-    score = count()
+    shaper = _Shaper(owners, objects)
+    score = shaper.count()
     for _ in range(steps):
         if score == 1:
-            return parse(_text(owners), "<generated>")
-        found = list(BubblesSearch(parse(_text(owners), "<generated>")).solutions(2))
-        other = found[1] if {square for pair in found[0].values() for square in pair} == objects else found[0]
-        changes: list[tuple[Position, int]] = []
-        for pair in other.values():
-            for kind, (r, k) in enumerate(pair):
-                if (r, k) in objects:
-                    continue
-                region = owners[r][k]
-                beside = (r - 1, k) if kind == 0 else (r + 1, k)
-                if 0 <= beside[0] < rows and allowed(beside, region):
-                    changes.append((beside, region))
-                for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-                    if 0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] >= 0 and allowed((r, k), owners[r2][k2]):
-                        changes.append(((r, k), owners[r2][k2]))
-                if allowed((r, k), -1):
-                    changes.append(((r, k), -1))
-        if not changes or rng.random() < 0.3:
-            # Now and then (and when nothing aimed at the second solution is possible)
-            # any square on a region's border may change, so the search cannot get stuck.
-            free = [(r, k) for r in range(rows) for k in range(cols) if owners[r][k] >= 0 and (r, k) not in objects]
-            r, k = rng.choice(free or [(0, 0)])
-            changes = [((r, k), owners[r2][k2]) for r2, k2 in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1))
-                       if 0 <= r2 < rows and 0 <= k2 < cols and owners[r2][k2] >= 0 and allowed((r, k), owners[r2][k2])]
-            if not changes:
+            return shaper.grid()
+        found = [_objects_of(solution) for solution in BubblesSearch(shaper.grid()).solutions(OTHERS)]
+        others = [solution for solution in found if solution != shaper.objects]
+        if len(others) > 1 and rng.random() < 0.2:  # another solution becomes the intended one
+            shaper.objects = rng.choice(others)
+            others = [solution for solution in found if solution != shaper.objects]
+        other = rng.choice(others)
+        differ = sorted({square for square in set(other) | set(shaper.objects)
+                         if other.get(square) != shaper.objects.get(square)})
+        moves = [move for square in differ for move in shaper.moves(square)]
+        if not moves or rng.random() < 0.4:
+            around = sorted({(r + dr, k + dk) for r, k in differ for dr, dk in ((0, 0), *STEPS)})
+            moves = [move for square in around for move in shaper.moves(square)]
+        if not moves or rng.random() < 0.2:
+            moves = shaper.moves((rng.randrange(shaper.rows), rng.randrange(shaper.cols)))
+            if not moves:
                 continue
-        (r, k), region = rng.choice(changes)
-        old, owners[r][k] = owners[r][k], region
-        new = count()
-        if new <= score:
+        move = rng.choice(moves)
+        if -1 in move.values() and rng.random() < 0.7:  # fewer green squares: prefer a change of regions
+            plain = [other_move for other_move in moves if -1 not in other_move.values()]
+            move = rng.choice(plain) if plain else move
+        before = shaper.apply(move)
+        new = shaper.count()
+        if new <= score or rng.random() < 0.3 * math.exp(-math.log(new / score) / 0.3):
             score = new
         else:
-            owners[r][k] = old
-    return None
+            shaper.apply(before)
+    return shaper.grid() if score == 1 else None
+
+
+#: The four squares beside a square: above, below, left, right.
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _objects_of(solution: Solution) -> dict[Position, str]:
+    """A solution as square: kind (``O`` or ``*``)."""
+    return {square: kind for bubble, block in solution.values() for square, kind in ((bubble, BUBBLE), (block, BLOCK))}
+
+
+class _Shaper:
+    """The regions (numbers, -1 green) that :func:`_make_unique` changes, and the solution each change keeps."""
+
+    def __init__(self, owners: list[list[int]], objects: dict[Position, str]):
+        self.owners = owners
+        self.rows, self.cols = len(owners), len(owners[0])
+        self.objects = objects
+
+    def grid(self) -> BubblesGrid:
+        """The puzzle as it stands."""
+        return parse(_text(self.owners), "<generated>")
+
+    def count(self) -> int:
+        """Its number of solutions, up to :data:`COUNT_CAP`."""
+        return BubblesSearch(self.grid()).count(limit=COUNT_CAP)
+
+    def apply(self, move: dict[Position, int]) -> dict[Position, int]:
+        """Give squares their new region (-1: green); returns the move that undoes it."""
+        before = {square: self.owners[square[0]][square[1]] for square in move}
+        for (r, k), region in move.items():
+            self.owners[r][k] = region
+        return before
+
+    def moves(self, square: Position) -> list[dict[Position, int]]:
+        """The changes at ``square`` that keep every region joined and the intended solution a solution."""
+        r, k = square
+        if not (0 <= r < self.rows and 0 <= k < self.cols):
+            return []
+        region = self.owners[r][k]
+        if region < 0:  # a green square may join a region when no object of the solution rests on it
+            if (r > 0 and self.objects.get((r - 1, k)) == BLOCK) or self.objects.get((r + 1, k)) == BUBBLE:
+                return []
+            return [{square: other} for other in self._beside(square, -1)]
+        gone = self._leaving(square)
+        if gone is None:
+            return []
+        moves = [{lost: other for lost in gone} for other in self._beside(square, region)]
+        if len(gone) == 1:
+            moves.append({square: -1})
+        return moves
+
+    def _beside(self, square: Position, region: int) -> list[int]:
+        """The regions beside ``square`` other than ``region`` (and green), in order."""
+        r, k = square
+        return sorted({self.owners[r + dr][k + dk] for dr, dk in STEPS
+                       if 0 <= r + dr < self.rows and 0 <= k + dk < self.cols} - {-1, region})
+
+    def _leaving(self, square: Position) -> list[Position] | None:
+        """The squares that leave their region with ``square`` (the parts it alone joined to the part holding the
+        region's objects), or None when it holds an object or joins the region's two objects."""
+        if square in self.objects:
+            return None
+        region = self.owners[square[0]][square[1]]
+        rest = {(r, k) for r in range(self.rows) for k in range(self.cols) if self.owners[r][k] == region} - {square}
+        parts = []
+        while rest:  # the parts of the region without the square, each flooded from its first square
+            part = [min(rest)]
+            rest.discard(part[0])
+            for r, k in part:
+                for dr, dk in STEPS:
+                    if (r + dr, k + dk) in rest:
+                        rest.discard((r + dr, k + dk))
+                        part.append((r + dr, k + dk))
+            parts.append(part)
+        holding = [part for part in parts if any(found in self.objects for found in part)]
+        if len(holding) != 1:
+            return None
+        return [square, *sorted(found for part in parts if part is not holding[0] for found in part)]
 
 
 # -- 7. the descriptor --------------------------------------------------------------------
@@ -1043,6 +1483,12 @@ PUZZLE = Puzzle(
     examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
     check=check,
     limits=f"grids up to {MAX_SIZE} x {MAX_SIZE} squares, regions A-Z (at most 26)",
+    draw=draw,
+    draw_move=draw_move,
+    formats=FORMATS,
+    read_answer=read_answer,
+    text=text_of,
+    generator=GENERATOR,
 )
 
 
@@ -1053,80 +1499,3 @@ PUZZLE = Puzzle(
 def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: bubbles."""
     return [PUZZLE]
-
-
-# -- the command line: python -m backtrack_puzzles.bubbles generate ... ----------------------
-
-
-def _whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` to ``high``, refused with a clear message otherwise."""
-
-    def convert(text: str) -> int:
-        digits = text.strip()
-        # The length is checked before int(), which refuses more than 4,300 digits.
-        if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(high)):
-            if low <= int(digits) <= high:
-                return int(digits)
-        raise argparse.ArgumentTypeError(f"{what} must be a whole number from {low} to {high}, not {quoted(text)}")
-
-    return convert
-
-
-def _green_fraction(text: str) -> float:
-    """An argparse ``type``: the fraction of green squares, from 0 to :data:`MAX_GREEN`."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= MAX_GREEN:  # also refuses nan
-        raise argparse.ArgumentTypeError(
-            f"the fraction of green squares must be a number from 0 to {MAX_GREEN}, not {quoted(text)}"
-        )
-    return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.bubbles generate ROWS COLS [--seed N] ...``: print a new puzzle.
-
-    A bad argument ends with a message and exit status 2 (as argparse does).
-    """
-    parser = argparse.ArgumentParser(
-        prog="python -m backtrack_puzzles.bubbles", description="Bubbles and blocks tools."
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("generate", help="print a new puzzle with at least one solution")
-    make.add_argument("rows", type=_whole_number(1, MAX_SIZE, "the number of rows"), help=f"1 to {MAX_SIZE}")
-    make.add_argument("cols", type=_whole_number(1, MAX_SIZE, "the number of columns"), help=f"1 to {MAX_SIZE}")
-    make.add_argument("--seed", type=_whole_number(0, MAX_SEED, "the seed"),
-                      help="random seed: the same seed gives the same puzzle")
-    make.add_argument("--regions", type=_whole_number(1, len(LETTERS), "the number of regions"),
-                      help="at most this many regions, 1 to 26 (default: as many as fit)")
-    make.add_argument("--green", type=_green_fraction, default=0.1,
-                      help=f"fraction of the squares to make green, 0 to {MAX_GREEN} [0.1]")
-    make.add_argument("--unique", action="store_true",
-                      help=f"insist on exactly one solution (grids of at most {MAX_UNIQUE_SQUARES} squares)")
-    make.add_argument("--solution", action="store_true", help="also print a solution after a blank line")
-    args = parser.parse_args(argv)
-    if args.rows * args.cols < 2:
-        make.error("a grid needs at least two squares (a bubble and a block), not 1 x 1")
-    if args.unique and args.rows * args.cols > MAX_UNIQUE_SQUARES:
-        make.error(
-            f"--unique makes grids of at most {MAX_UNIQUE_SQUARES} squares (such as 12 x 12), "
-            f"not {args.rows} x {args.cols}: larger grids are hardly ever made unique"
-        )
-    try:
-        grid = generate(args.rows, args.cols, args.seed, regions=args.regions, green=args.green, unique=args.unique)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(text_of(grid))
-    if args.solution:
-        print()
-        solution = BubblesSearch(grid).first()
-        assert solution is not None  # a generated puzzle has a solution
-        print(render(grid, solution))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -33,7 +33,11 @@ File format::
     1 ...T.
 
 Cells are ``T`` (tree), ``.`` (empty) and ``A`` (a tent given in advance: the
-solution must contain it).  A solution renders in the same format with its
+solution must contain it).  A count may be ``?``: the puzzle gives none for that
+row or column (puzz.link's puzzles leave counts out), which then takes any number
+of tents; the model holds it as None, and the searches, the checker and the
+pictures take it so (the counts stay exact: solutions are still the layouts that
+keep every given count and every other rule).  A solution renders in the same format with its
 tents as ``A`` (and a ``rules: standard`` line under the standard rules), so it
 parses back into a puzzle whose only solution is itself.  ``-p rules=...``
 overrides the file's ``rules:`` line.
@@ -68,26 +72,35 @@ files are refused with the line (and column) where they exceed it.  A 100 x 100
 puzzle may still take long to search to the end: ``--timeout`` bounds that.
 
 Checking.  :func:`check` is an independent rule checker: the rules a solution
-breaks, in words (``"row 3 holds 2 tents, its count says 3"``).
+breaks, in words (``"row 3 holds 2 tents, its count says 3"``).  :func:`draw`
+draws the board as SVG (trees, tents, grass and the counts) and :func:`draw_move`
+the cells a move is about, for both searches: the pictures of ``backtrack replay``.
 
-``python -m backtrack_puzzles.tents generate ROWS COLS [--seed N] [--rules R]``
-prints a random puzzle (see :func:`generate`); ROWS and COLS go up to 100.
+Formats.  Besides its own text, tents reads and writes Simon Tatham's Tents game
+IDs (``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``), puzz.link URLs
+(``https://puzz.link/p?tents/5/5/2g0h1i1j82323``) and the puzz.link editor's
+pzprv3 files, whose answer (the tents) ``backtrack check`` reads.  All three are
+under the standard rules; Tatham's IDs need every count.  :func:`read_answer`
+reads an answer written as :func:`render` prints one.
+
+``backtrack generate tents -p rows=25 -p cols=25 --seed 7`` prints a random puzzle
+with a unique solution (see :func:`generate` and :data:`GENERATOR`; ``-p
+counts=half`` leaves counts out); ROWS and COLS go up to 100.
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import math
 import random
 import re
-import sys
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from backtrack import (
+    Format,
+    Generator,
     InputError,
     Param,
     PropagatingSearch,
@@ -97,8 +110,33 @@ from backtrack import (
     examples_in,
     hookimpl,
     quoted,
-    whole_number,
 )
+from backtrack.formats import (
+    PuzzLink,
+    QUESTION,
+    Pzprv3Item,
+    check_end,
+    decode_1cell,
+    decode_number16,
+    decode_tatham_gaps,
+    encode_1cell,
+    encode_number16,
+    encode_tatham_gaps,
+    frame,
+    join_excells,
+    parse_url,
+    read_pzprv3,
+    read_tatham_numbers,
+    read_tatham_size,
+    split_excells,
+    split_fields,
+    split_tatham,
+    unframe,
+    write_pzprv3,
+    write_tatham_numbers,
+    write_url,
+)
+from backtrack.svg import PALETTE, Grid
 
 #: The most rows, and the most columns, of a board that :func:`parse` and the generator accept.
 MAX_SIDE = 100
@@ -113,6 +151,8 @@ METHOD_ALIASES = {"seed": "tutorial"}
 #: Old names of the shipped examples.
 EXAMPLE_ALIASES = {"seed": "tutorial"}
 TREE, EMPTY, TENT = "T", ".", "A"
+#: How the text form writes a count that the puzzle does not give (puzz.link puzzles may leave counts out).
+NO_COUNT_TEXT = "?"
 
 Cell = int  # a cell number: row * number_of_columns + column
 Where = Union[Cell, tuple[int, int]]  # a cell number or a (row, column) pair
@@ -127,7 +167,8 @@ class TentsCamp:
     ``trees`` are cell numbers ``r * ncols + c`` (row by row) or ``(r, c)`` pairs,
     mixed as you like; they are kept as cell numbers in the given order (the order
     the tutorial's search takes them in).  ``row_counts[r]`` and ``col_counts[c]``
-    are the numbers of tents in row ``r`` and column ``c``.  ``rules`` is
+    are the numbers of tents in row ``r`` and column ``c``, or None where the
+    puzzle gives no count (any number of tents).  ``rules`` is
     ``"tutorial"`` or ``"standard"`` (see the module docstring); ``given_tents`` are
     cells that must hold a tent (tents given in advance), kept sorted.  A camp
     does not change once made; ``ValueError`` when it is not a board.
@@ -136,13 +177,13 @@ class TentsCamp:
     def __init__(
         self,
         trees: Iterable[Where],
-        row_counts: Sequence[int],
-        col_counts: Sequence[int],
+        row_counts: Sequence[int | None],
+        col_counts: Sequence[int | None],
         rules: str = "tutorial",
         given_tents: Iterable[Where] = (),
     ):
-        self.row_counts: tuple[int, ...] = tuple(_count(value, "row") for value in row_counts)
-        self.col_counts: tuple[int, ...] = tuple(_count(value, "column") for value in col_counts)
+        self.row_counts: tuple[int | None, ...] = tuple(_count(value, "row") for value in row_counts)
+        self.col_counts: tuple[int | None, ...] = tuple(_count(value, "column") for value in col_counts)
         if not self.row_counts or not self.col_counts:
             raise ValueError("a board needs at least one row and one column")
         if rules not in RULES:
@@ -224,9 +265,9 @@ class Layout:
     rules: str = "tutorial"
 
 
-def _count(value: Any, what: str) -> int:
-    if not isinstance(value, int) or value < 0:
-        raise ValueError(f"a {what} count must be a whole number of at least 0, not {value!r}")
+def _count(value: Any, what: str) -> int | None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+        raise ValueError(f"a {what} count must be a whole number of at least 0 (or None: no count), not {value!r}")
     return value
 
 
@@ -258,8 +299,8 @@ class Zeltlager:
     def __init__(
         self,
         trees: Iterable[Where],
-        rows: Sequence[int],
-        cols: Sequence[int],
+        rows: Sequence[int | None],
+        cols: Sequence[int | None],
         rules: str = "tutorial",
         tents: Iterable[Where] = (),
     ):
@@ -278,13 +319,13 @@ class Zeltlager:
         return list(self.camp.trees)
 
     @property
-    def rows(self) -> list[int]:
-        """The row counts: ``rows[r]`` tents in row ``r``."""
+    def rows(self) -> list[int | None]:
+        """The row counts: ``rows[r]`` tents in row ``r`` (None: no count)."""
         return list(self.camp.row_counts)
 
     @property
-    def cols(self) -> list[int]:
-        """The column counts: ``cols[c]`` tents in column ``c``."""
+    def cols(self) -> list[int | None]:
+        """The column counts: ``cols[c]`` tents in column ``c`` (None: no count)."""
         return list(self.camp.col_counts)
 
     @property
@@ -334,19 +375,24 @@ class Zeltlager:
         camp = self.camp
         placed = {camp.cell(tent, "tent") for tent in _tent_cells(tents)}
         trees = set(camp.trees)
-        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{count:3}" for count in camp.col_counts)]
+        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{_shown(count):>3}" for count in camp.col_counts)]
         for r in range(camp.nrows):
             cells = []
             for c in range(camp.ncols):
                 f = r * camp.ncols + c
                 cells.append("  B" if f in trees else "  Z" if f in placed else "  .")
-            lines.append(f"{camp.row_counts[r]:2d} -> " + "".join(cells))
+            lines.append(f"{_shown(camp.row_counts[r]):>2} -> " + "".join(cells))
         return "\n".join(lines)
 
     def show(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> None:
         """Print :meth:`display` after a blank line, exactly as the tutorial's ``show`` prints."""
         print()
         print(self.display(tents, number))
+
+
+def _shown(count: int | None) -> str:
+    """A count as the text form writes it: the number, or ``?`` where the puzzle gives none."""
+    return NO_COUNT_TEXT if count is None else str(count)
 
 
 def _tent_cells(tents: Layout | Mapping[Cell, Cell] | Iterable[Cell]) -> Iterable[Cell]:
@@ -376,9 +422,9 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
     """
     rules = "tutorial"
     rules_line: int | None = None
-    cols: list[tuple[int, int]] | None = None  # (count, column)
+    cols: list[tuple[int | None, int]] | None = None  # (count, column)
     cols_line = 0
-    rows: list[tuple[int, int, int, str, int]] = []  # (line, count, its column, cells, their column)
+    rows: list[tuple[int, int | None, int, str, int]] = []  # (line, count, its column, cells, their column)
     last = 0
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.rstrip(" \t\r")
@@ -407,9 +453,9 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
                                  source, number, tokens[MAX_SIDE][0])
             cols, cols_line = [], number
             for column, token in tokens:
-                count = whole_number(token, source, number, column, low=0, high=MAX_SIDE,
-                                     what="one of the column counts (whole numbers separated by spaces)")
-                cols.append((count, column))
+                cols.append((_count_in(token, source, number, column,
+                                       "one of the column counts (separated by spaces)"),
+                             column))
             continue
         if len(tokens) != 2:
             column = tokens[2][0] if len(tokens) > 2 else len(line) + 1
@@ -419,8 +465,7 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
         if len(rows) == MAX_SIDE:
             raise InputError(f"this is row {MAX_SIDE + 1}: boards have at most {MAX_SIDE} rows",
                              source, number, count_column)
-        count = whole_number(count_text, source, number, count_column, low=0, high=MAX_SIDE,
-                             what="the row's count first")
+        count = _count_in(count_text, source, number, count_column, "the row's count first")
         if len(cells) > MAX_SIDE:
             raise InputError(f"this row has {len(cells):,} cells: boards have at most {MAX_SIDE} columns",
                              source, number, cells_column + MAX_SIDE)
@@ -443,21 +488,39 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
                          source, cols_line, cols[0][1] if cols else 1)
     height = len(rows)
     for count, column in cols:
-        if count > height:
+        if count is not None and count > height:
             raise InputError(f"column count {count} is out of range: the board has {height} rows",
                              source, cols_line, column)
     for number, count, column, _, _ in rows:
-        if count > width:
+        if count is not None and count > width:
             raise InputError(f"row count {count} is out of range: the board has {width} columns",
                              source, number, column)
-    row_total, col_total = sum(row[1] for row in rows), sum(count for count, _ in cols)
-    if row_total != col_total:
-        raise InputError(f"the row counts add up to {row_total} but the column counts to {col_total} "
-                         "(is a row missing?)", source, last)
+    row_counts, col_counts = [row[1] for row in rows], [count for count, _ in cols]
+    _check_totals(row_counts, col_counts, lambda message: InputError(message, source, last))
     grid = [row[3] for row in rows]
     trees = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TREE]
     tents = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TENT]
-    return TentsCamp(trees, [row[1] for row in rows], [count for count, _ in cols], rules, tents)
+    return TentsCamp(trees, row_counts, col_counts, rules, tents)
+
+
+def _count_in(token: str, source: str, line: int, column: int, what: str) -> int | None:
+    """A count of the file format: a whole number, or ``?`` (no count given)."""
+    if token == NO_COUNT_TEXT:
+        return None
+    if token.isascii() and token.isdigit() and len(token.lstrip("0")) <= len(str(MAX_SIDE)) and int(token) <= MAX_SIDE:
+        return int(token)
+    raise InputError(f"expected {what}, a whole number from 0 to {MAX_SIDE} or {NO_COUNT_TEXT} (no count), "
+                     f"found {quoted(token)}", source, line, column)
+
+
+def _check_totals(row_counts: Sequence[int | None], col_counts: Sequence[int | None],
+                  error: Callable[[str], InputError]) -> None:
+    """Refuse counts that no board meets: the rows' total differs from the columns' when every count is given."""
+    if None in row_counts or None in col_counts:
+        return
+    row_total, col_total = sum(row_counts), sum(col_counts)  # type: ignore[arg-type]
+    if row_total != col_total:
+        raise error(f"the row counts add up to {row_total} but the column counts to {col_total} (is a row missing?)")
 
 
 def _tokens(line: str, most: int) -> list[tuple[int, str]]:
@@ -474,12 +537,12 @@ def format_puzzle(spec: TentsCamp | Zeltlager, tents: Iterable[Cell] = (), rules
     placed = set(tents) | set(camp.given_tents)
     trees = set(camp.trees)
     lines = ["rules: standard"] if (rules or camp.rules) == "standard" else []
-    lines.append(" ".join(map(str, camp.col_counts)))
+    lines.append(" ".join(map(_shown, camp.col_counts)))
     ncols = camp.ncols
     for r, count in enumerate(camp.row_counts):
         cells = "".join(TREE if f in trees else TENT if f in placed else EMPTY
                         for f in range(r * ncols, (r + 1) * ncols))
-        lines.append(f"{count} {cells}")
+        lines.append(f"{_shown(count)} {cells}")
     return "\n".join(lines)
 
 
@@ -501,6 +564,418 @@ def as_json(spec: TentsCamp | Zeltlager, solution: Layout) -> dict[str, Any]:
         "assignment": [{"tree": list(camp.place(tree)), "tent": list(camp.place(tent))}
                        for tree, tent in solution.assignment],
     }
+
+
+def read_answer(spec: TentsCamp | Zeltlager, text: str, source: str = "<answer>") -> Layout:
+    """The solution in an answer written as :func:`render` prints one (tents as ``A``), for :func:`check`.
+
+    The answer is read as a puzzle file: its trees and counts must be the
+    puzzle's (:class:`InputError` naming the line and column of the first that
+    differs, as for a malformed line); its ``A`` cells are the tents.  Its
+    ``rules:`` line, when it has one, says the rules to check under (else the
+    puzzle's).  Each tree is given a tent next to it by a matching that gives as
+    many trees their own tent as possible (the checker names any left without).
+    """
+    camp = camp_of(spec)
+    answer = parse(text, source)
+    lines = _grid_lines(text)  # the column counts' line, then the rows' lines
+    if answer.nrows != camp.nrows:
+        line = lines[min(answer.nrows, camp.nrows)][0]
+        raise InputError(f"expected the puzzle's {camp.nrows} rows, found {answer.nrows}", source, line, 1)
+    if answer.ncols != camp.ncols:
+        line, tokens = lines[1]
+        raise InputError(f"expected the puzzle's {camp.ncols} columns, found {answer.ncols}", source, line,
+                         tokens[-1][0])
+    line, tokens = lines[0]
+    for c, (found, wanted) in enumerate(zip(answer.col_counts, camp.col_counts, strict=True)):
+        if found != wanted:
+            raise InputError(f"the count of column {c + 1} is {_shown(found)} here, {_shown(wanted)} in the puzzle: "
+                             "an answer keeps the puzzle's counts", source, line, tokens[c][0])
+    trees, answer_trees = set(camp.trees), set(answer.trees)
+    for r, (found, wanted) in enumerate(zip(answer.row_counts, camp.row_counts, strict=True)):
+        line, tokens = lines[1 + r]
+        if found != wanted:
+            raise InputError(f"the count of row {r + 1} is {_shown(found)} here, {_shown(wanted)} in the puzzle: "
+                             "an answer keeps the puzzle's counts", source, line, tokens[0][0])
+        for c in range(camp.ncols):
+            cell = r * camp.ncols + c
+            if (cell in trees) != (cell in answer_trees):
+                what = "a tree" if cell in trees else "no tree"
+                raise InputError(f"the puzzle has {what} here: an answer keeps the puzzle's trees", source, line,
+                                 tokens[1][0] + c)
+    rules = answer.rules if any(line.strip(" \t").lower().startswith("rules:") for line in text.split("\n")) \
+        else camp.rules
+    return Layout(answer.given_tents, _matching(camp, answer.given_tents), rules)
+
+
+def _grid_lines(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """The lines of a puzzle file that hold the column counts and the rows, with their words (as :func:`parse`)."""
+    found = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        tokens = _tokens(raw.rstrip(" \t\r"), MAX_SIDE + 1)
+        if tokens and not tokens[0][1].startswith("#") and not tokens[0][1].lower().startswith("rules:"):
+            found.append((number, tokens))
+    return found
+
+
+def _matching(camp: TentsCamp, tents: Iterable[Cell]) -> tuple[tuple[Cell, Cell], ...]:
+    """Trees paired with tents next to them, as many as can be (augmenting paths), in the order of the trees.
+
+    A tree that no matching gives a tent is left out: the checker then says it has none.
+    """
+    tent_set = set(tents)
+    owner: dict[Cell, Cell] = {}  # tent -> tree
+    mine: dict[Cell, Cell] = {}  # tree -> tent
+    for start in camp.trees:
+        came: dict[Cell, Cell] = {}  # tent -> the tree it was reached from
+        frontier = [start]
+        free = None
+        for tree in frontier:  # grows while it is walked: a breadth-first search for a tent without a tree
+            for tent in camp.neighbours(tree):
+                if tent in tent_set and tent not in came:
+                    came[tent] = tree
+                    if tent not in owner:
+                        free = tent
+                        break
+                    frontier.append(owner[tent])
+            if free is not None:
+                break
+        while free is not None:  # turn the path around: each tree on it takes the tent after it
+            tree = came[free]
+            previous = mine.get(tree)
+            owner[free], mine[tree] = tree, free
+            free = None if tree == start else previous
+    return tuple((tree, mine[tree]) for tree in camp.trees if tree in mine)
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: The colours of the pictures' trees (crown, trunk), of grass, and of the line from a tree to its tent.
+CROWN, TRUNK, GRASS, PAIR = "#2f8a3c", "#7a4a22", "#cdebc5", "#b08a5a"
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a search has decided so far (its ``partial``): tents, cells without a tent, trees given their tent.
+
+    Cells are cell numbers; ``assignment`` holds ``(tree, tent)`` pairs.  Every
+    other cell without a tree is undecided.
+    """
+
+    tents: tuple[Cell, ...]
+    grass: tuple[Cell, ...]
+    assignment: tuple[tuple[Cell, Cell], ...] = ()
+
+
+def _canvas(camp: TentsCamp) -> Grid:
+    """The board with room for the column counts above it and the row counts to its left."""
+    return Grid(camp.nrows, camp.ncols, margin=(1.0, 0.4, 0.4, 1.0), name="tents")
+
+
+def draw(spec: TentsCamp | Zeltlager, state: Layout | Decided | None = None) -> str:
+    """The board as SVG: trees, tents, grass (cells without a tent) and the counts beside the rows and columns.
+
+    ``state`` is None (the puzzle alone: the trees, the counts, the tents given in
+    advance), a :class:`Layout` (a solution: every cell without a tree or a tent
+    is grass) or a :class:`Decided` (a search in progress: undecided cells stay
+    white).  A thin line joins each tree to the tent it owns, where that is known.
+    Given tents are dark, tents placed by the search blue.  Classes: ``tree``,
+    ``tent``, ``grass``, ``pair``, ``count``.
+    """
+    camp = camp_of(spec)
+    trees = set(camp.trees)
+    tents: set[Cell] = set(camp.given_tents)
+    grass: set[Cell] = set()
+    pairs: Sequence[tuple[Cell, Cell]] = ()
+    if isinstance(state, Layout):
+        tents.update(state.tents)
+        grass = set(range(camp.nrows * camp.ncols)) - tents - trees
+        pairs = state.assignment
+    elif isinstance(state, Decided):
+        tents.update(state.tents)
+        grass = set(state.grass) - tents - trees
+        pairs = state.assignment
+    canvas = _canvas(camp)
+    if grass:  # one group of one colour: a picture of a big board stays small
+        side = f"{canvas.cell:g}"
+        canvas.add(f'<g fill="{GRASS}">' + "".join(
+            f'<rect class="grass" x="{canvas.x(c):g}" y="{canvas.y(r):g}" width="{side}" height="{side}"/>'
+            for r, c in map(camp.place, sorted(grass))) + "</g>")
+    canvas.lines()
+    for c, count in enumerate(camp.col_counts):  # a line without a count shows none
+        if count is not None:
+            canvas.text(-1, c, str(count), "count", size=0.5)
+    for r, count in enumerate(camp.row_counts):
+        if count is not None:
+            canvas.text(r, -1, str(count), "count", size=0.5)
+    for tree, tent in pairs:
+        (x1, y1), (x2, y2) = canvas.centre(*camp.place(tree)), canvas.centre(*camp.place(tent))
+        canvas.add(f'<line class="pair" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{PAIR}" '
+                   'stroke-width="3" stroke-linecap="round"/>')
+    for tree in sorted(trees):
+        _tree(canvas, *camp.place(tree))
+    given = set(camp.given_tents)
+    for tent in sorted(tents):
+        _tent(canvas, *camp.place(tent), PALETTE["given"] if tent in given else PALETTE["placed"])
+    return canvas.svg()
+
+
+def _tree(canvas: Grid, r: int, c: int) -> None:
+    """A tree: a trunk under a round green crown."""
+    x, y = canvas.centre(r, c)
+    size = canvas.cell
+    canvas.add(f'<g class="tree"><rect x="{x - 0.06 * size:.1f}" y="{y + 0.05 * size:.1f}" width="{0.12 * size:.1f}" '
+               f'height="{0.33 * size:.1f}" fill="{TRUNK}"/><circle cx="{x:.1f}" cy="{y - 0.07 * size:.1f}" '
+               f'r="{0.29 * size:.1f}" fill="{CROWN}"/></g>')
+
+
+def _tent(canvas: Grid, r: int, c: int, colour: str) -> None:
+    """A tent: a triangle with a white door."""
+    x, y = canvas.centre(r, c)
+    size = canvas.cell
+    top, bottom, half, door = y - 0.32 * size, y + 0.3 * size, 0.38 * size, 0.12 * size
+    canvas.add(f'<g class="tent"><polygon points="{x:.1f},{top:.1f} {x + half:.1f},{bottom:.1f} '
+               f'{x - half:.1f},{bottom:.1f}" fill="{colour}"/><polygon points="{x:.1f},{y - 0.02 * size:.1f} '
+               f'{x + door:.1f},{bottom:.1f} {x - door:.1f},{bottom:.1f}" fill="{PALETTE["paper"]}"/></g>')
+
+
+def draw_move(spec: TentsCamp | Zeltlager, move: Decision | Cell) -> str:
+    """The cell a move is about, highlighted, as an SVG fragment.
+
+    A move of the propagating search is ``("tent", cell)`` or ``("empty", cell)``
+    (that cell) or ``("assign", tree, tent)`` (both cells); one of the tutorial's
+    search is the cell of a tent (nothing for ``-1``, the camp without trees).
+    """
+    camp = camp_of(spec)
+    canvas = _canvas(camp)
+    if isinstance(move, int):
+        return canvas.highlight(*camp.place(move)) if move >= 0 else ""
+    return "".join(canvas.highlight(*camp.place(cell)) for cell in move[1:])
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+#
+# Tatham's Tents and puzz.link's ``tents`` play by the standard rules (tents never touch, not even
+# diagonally): what they hold decodes to a camp with ``rules="standard"``, and a camp under the
+# tutorial's rules, or with tents given in advance, cannot be written in them (``ValueError``).
+
+#: Tatham's Tents parameters after the size: a difficulty, ``de`` (easy) or ``dt`` (tricky).
+TATHAM_REST = re.compile(r"(?:d[et])?")
+
+
+def _shared_camp(trees: Sequence[bool], row_counts: Sequence[int | None], col_counts: Sequence[int | None],
+                 error: Callable[[str], InputError]) -> TentsCamp:
+    """The camp of a shared format (standard rules), refused as :func:`parse` would refuse its text form."""
+    _check_totals(row_counts, col_counts, error)
+    return TentsCamp([cell for cell, tree in enumerate(trees) if tree], row_counts, col_counts, "standard")
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise error(f"this board is {cols} columns by {rows} rows: boards have at most {MAX_SIDE} rows and "
+                    f"{MAX_SIDE} columns")
+
+
+def _shareable(camp: TentsCamp, where: str) -> None:
+    """``ValueError`` when ``camp`` cannot be written in a shared format (``where``): its rules, its given tents."""
+    if camp.rules != "standard":
+        raise ValueError(f"{where} hold puzzles under the standard rules (tents never touch, not even diagonally), "
+                         "and this one is under the tutorial's rules (give it a 'rules: standard' line)")
+    if camp.given_tents:
+        raise ValueError(f"{where} cannot hold tents given in advance, and this puzzle has {len(camp.given_tents)}")
+
+
+def _tree_marks(camp: TentsCamp) -> list[bool]:
+    """Whether each cell, in reading order, holds a tree."""
+    marks = [False] * (camp.nrows * camp.ncols)
+    for tree in camp.trees:
+        marks[tree] = True
+    return marks
+
+
+def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
+    """A camp from a Tatham Tents game ID ``WxH:TREES,COLUMN COUNTS...,ROW COUNTS...``.
+
+    ``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``: the trees as gaps
+    before each (``_`` none, ``a``-``y`` 1-25 cells, ``z`` 25 cells and no tree),
+    then the counts of the columns, then those of the rows.  :class:`InputError`
+    names the column of anything wrong; a random-seed ID (``8x8#SEED``) is refused.
+    """
+    tid = split_tatham(text, source)
+    cols, rows, end = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
+    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
+        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Tents takes WxH, "
+                        "then optionally de or dt (the difficulty)")
+    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
+    trees = decode_tatham_gaps(text, rows * cols, *fields[0], ignore="!-", what="cells", source=source)
+    if len(fields) == 1:
+        raise tid.error(tid.desc_end, f"truncated: expected the {cols} column counts and the {rows} row counts "
+                        "after the trees, separated by ','")
+    counts = read_tatham_numbers(text, cols + rows, fields[1][0], tid.desc_end, what="counts (columns, then rows)",
+                                 source=source)
+    for i, (count, (start, _)) in enumerate(zip(counts, fields[1:], strict=True)):
+        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
+        if count is not None and count > most:
+            raise tid.error(start, f"the count of {line} is {count}, more than its {most} cells")
+    return _shared_camp(trees, counts[cols:], counts[:cols], lambda message: tid.error(fields[1][0], message))
+
+
+def encode_tatham(spec: TentsCamp | Zeltlager) -> str:
+    """The Tatham game ID of a camp, as Tents' Game > Specific shows it; ``ValueError`` when Tatham cannot hold it.
+
+    Tatham's Tents needs every count, the standard rules and no tents given in advance.
+    """
+    camp = camp_of(spec)
+    _shareable(camp, "Tatham's game IDs")
+    counts = (*camp.col_counts, *camp.row_counts)
+    if None in counts:
+        raise ValueError("Tatham's game IDs give every row and column its count, and this puzzle leaves "
+                         f"{counts.count(None)} out")
+    return f"{camp.ncols}x{camp.nrows}:" + encode_tatham_gaps(_tree_marks(camp)) + "," + write_tatham_numbers(counts)
+
+
+def _number16_at(text: str, start: int, index: int) -> int:
+    """Where the ``index``-th value (counted from 0) of a Number16 coding starting at ``start`` stands in ``text``.
+
+    For messages about a value that decoded well but does not fit the puzzle.
+    """
+    widths = {"-": 3, "+": 4, "=": 4, "%": 4, "*": 5, "$": 6}
+    at, value = start, 0
+    while at < len(text):
+        char = text[at]
+        if "g" <= char <= "z":
+            value += int(char, 36) - 15
+            at += 1
+            continue
+        if value == index:
+            return at
+        value += 1
+        at += widths.get(char, 1)
+    return start
+
+
+def _size_index(url: PuzzLink) -> int:
+    """Where the size of a URL stands in its text (for messages about it)."""
+    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
+    return found + 1 if found >= 0 else url.body_start
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> TentsCamp:
+    """A camp from a puzz.link URL (``https://puzz.link/p?tents/5/5/2g0h1i1j82323``, or the bare body).
+
+    The body gives the counts outside the grid (pzprjs's Number16: the columns'
+    above, then the rows' on the left; counts may be left out: None) and then the
+    trees (1Cell).  :class:`InputError` names the column of anything wrong.
+    """
+    url = parse_url(text, source)
+    url.require("tents")
+    cols, rows = url.cols, url.rows
+    _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
+    counts, end = decode_number16(url.text, cols + rows, url.body_start, what="counts outside the grid",
+                                  source=source)
+    sides = split_excells(counts, cols, rows, "top-left")
+    for i, count in enumerate(counts):
+        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
+        if count is not None and not 0 <= count <= most:
+            found = "'?'" if count == QUESTION else str(count)
+            raise url.error(_number16_at(url.text, url.body_start, i),
+                            f"the count of {line} is {found}: a count is a number from 0 to {most}, or left out")
+    trees, end = decode_1cell(url.text, rows * cols, end, what="cells", source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    return _shared_camp(trees, sides["left"], sides["top"], lambda message: url.error(url.body_start, message))
+
+
+def encode_puzzlink(spec: TentsCamp | Zeltlager) -> str:
+    """The puzz.link URL of a camp, as pzprjs writes it (``ValueError``: tutorial rules, given tents)."""
+    camp = camp_of(spec)
+    _shareable(camp, "puzz.link URLs")
+    body = encode_number16(join_excells(camp.col_counts, camp.row_counts)) + encode_1cell(_tree_marks(camp))
+    return write_url("tents", camp.ncols, camp.nrows, body)
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[TentsCamp, tuple[Cell, ...] | None]:
+    """The camp of a pzprv3 file and the tents of its answer (None when it holds no answer: no tent, no mark)."""
+    file = read_pzprv3(text, source)
+    file.require("tents")
+    rows, cols = file.rows, file.cols
+    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
+    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    sides, cells = unframe(reader.grid(rows + 1, cols + 1, "the grid with its counts"), cols, rows, "top-left")
+    counts: dict[str, list[int | None]] = {}
+    for side, most in (("top", rows), ("left", cols)):
+        counts[side] = []
+        for item in sides[side]:
+            if item.text == ".":
+                counts[side].append(None)
+            else:  # a count, "c" first when the player marked it done
+                digits = item.text[1:] if item.text.startswith("c") else item.text
+                counts[side].append(Pzprv3Item(digits, item.line, item.column, source).number(
+                    0, most, f"a count ('.' for none; at most {most} here)"))
+    trees = [False] * (rows * cols)
+    tents: list[Cell] = []
+    answered = False
+    for r, row in enumerate(cells):
+        for c, item in enumerate(row):
+            if item.text == "1":
+                trees[r * cols + c] = True
+            elif item.text == "A":
+                tents.append(r * cols + c)
+                answered = True
+            elif item.text == "-":
+                answered = True
+            elif item.text != ".":
+                raise item.error(f"expected '1' (a tree), 'A' (a tent), '-' (no tent) or '.', "
+                                 f"found {quoted(item.text)}")
+    # The lines a player drew between trees and their tents: read, and not kept.
+    for part, (lines, items) in (("the links between cells side by side", (rows, cols - 1)),
+                                 ("the links between cells one above the other", (rows - 1, cols))):
+        if not reader.at_end():
+            for row in reader.grid(lines, items, part):
+                for item in row:
+                    item.number(-1, 2, "a link (0 none, -1 a tree's link to its tent, 1 or 2)")
+    reader.expect_end()
+    camp = _shared_camp(trees, counts["left"], counts["top"], lambda message: InputError(message, source, size_line))
+    return camp, (tuple(tents) if answered else None)
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> TentsCamp:
+    """The camp of a pzprv3 file (``pzprv3 / tents / ROWS / COLS``, the counts around the grid); answers left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[TentsCamp, Layout | None]:
+    """The camp of a pzprv3 file and the solution its answer gives (tents ``A``), or None when it holds none.
+
+    Cells marked "no tent" (``-``) count as an answer but place nothing; each tree
+    is given a tent next to it as :func:`read_answer` does.
+    """
+    camp, tents = _read_pzprv3(text, source)
+    if tents is None:
+        return camp, None
+    return camp, Layout(tents, _matching(camp, tents), camp.rules)
+
+
+def encode_pzprv3(spec: TentsCamp | Zeltlager) -> str:
+    """A camp as the puzz.link editor saves it, without an answer; ``ValueError`` as for :func:`encode_puzzlink`."""
+    camp = camp_of(spec)
+    _shareable(camp, "pzprv3 files")
+    rows, cols = camp.nrows, camp.ncols
+    trees = set(camp.trees)
+    cells = [["1" if r * cols + c in trees else "." for c in range(cols)] for r in range(rows)]
+    counts = {"top": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.col_counts],
+              "left": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.row_counts]}
+    links = [["0"] * (cols - 1) for _ in range(rows)] + [["0"] * cols for _ in range(rows - 1)]
+    return write_pzprv3("tents", rows, cols, [*frame(cells, counts, "."), *links])
+
+
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
 
 
 # -- 4. the checker -----------------------------------------------------------------------
@@ -552,10 +1027,10 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
         in_row[tent // ncols] += 1
         in_col[tent % ncols] += 1
     for r, (found, wanted) in enumerate(zip(in_row, camp.row_counts, strict=True)):
-        if found != wanted:
+        if wanted is not None and found != wanted:  # a row without a count takes any number of tents
             broken.append(f"row {r + 1} holds {found} tent{'s' * (found != 1)}, its count says {wanted}")
     for c, (found, wanted) in enumerate(zip(in_col, camp.col_counts, strict=True)):
-        if found != wanted:
+        if wanted is not None and found != wanted:
             broken.append(f"column {c + 1} holds {found} tent{'s' * (found != 1)}, its count says {wanted}")
     steps = [(0, 1, "side by side"), (1, 0, "one above the other")]
     if rules != "tutorial":
@@ -605,6 +1080,9 @@ PROBE_WORK = 64
 #: A decision of the propagating search: ``("tent", cell)``, ``("empty", cell)`` or ``("assign", tree, tent)``.
 Decision = tuple
 
+#: What the searches take a line without a count to need: more tents than any board has (see TentsSearch).
+NO_COUNT = 1 << 20
+
 
 class TentsSearch(PropagatingSearch):
     """Decide cells with propagation and probing; branch on a cell of the tightest line.
@@ -652,7 +1130,10 @@ class TentsSearch(PropagatingSearch):
                     self.trees_at[n] = [index]
         self.row_of = [cell // ncols for cell in range(size)]
         self.col_of = [cell % ncols for cell in range(size)]
-        self.need_row, self.need_col = list(camp.row_counts), list(camp.col_counts)
+        # A line without a count needs NO_COUNT tents, and its capacity and undecided cells are raised by
+        # twice as much (below): then no count rule ever fires on it, and the propagation stays as it was.
+        self.need_row = [NO_COUNT if count is None else count for count in camp.row_counts]
+        self.need_col = [NO_COUNT if count is None else count for count in camp.col_counts]
         state = [NO] * size
         for tree in camp.trees:
             state[tree] = WOOD
@@ -682,6 +1163,12 @@ class TentsSearch(PropagatingSearch):
         self.tree_open = [len(cells) for cells in self.tree_cells]  # undecided or tent
         self.tree_tents = [0] * self.ntrees
         self.unknown = sum(self.row_open)
+        for counts, caps, opens in ((camp.row_counts, self.row_cap, self.row_open),
+                                    (camp.col_counts, self.col_cap, self.col_open)):
+            for line, given in enumerate(counts):
+                if given is None:
+                    caps[line] += 2 * NO_COUNT
+                    opens[line] += 2 * NO_COUNT
         self.trail: list[Cell] = []  # the cells decided, newest last
         self.mate = [-1] * self.ntrees  # the matching: tree index -> cell
         self.holder = [-1] * size  # the matching: cell -> tree index
@@ -695,8 +1182,10 @@ class TentsSearch(PropagatingSearch):
     def start(self) -> bool:
         """Propagate the given tents and every count, then probe; false when the board contradicts itself."""
         camp = self.camp
-        if not sum(camp.row_counts) == sum(camp.col_counts) == self.ntrees:
-            return False
+        for counts in (camp.row_counts, camp.col_counts):  # as many tents as trees, however the lines are counted
+            known = sum(count for count in counts if count is not None)
+            if known > self.ntrees or (None not in counts and known != self.ntrees):
+                return False
         if any(self.state[tent] != UNKNOWN for tent in camp.given_tents):
             return False
         todo = [(tent, YES) for tent in camp.given_tents]
@@ -770,6 +1259,14 @@ class TentsSearch(PropagatingSearch):
         else:
             pairs = tuple(zip(self.camp.trees, self.mate, strict=True))
         return Layout(tents, pairs, self.rules)
+
+    def partial(self, path: tuple) -> Decided:
+        """What is decided now, by decisions and by propagation (cells next to no tree are empty from the start)."""
+        state = self.state
+        tents = tuple(cell for cell, value in enumerate(state) if value == YES)
+        grass = tuple(cell for cell, value in enumerate(state) if value == NO)
+        chosen = self.chosen
+        return Decided(tents, grass, tuple((tree, chosen[tree]) for tree in self.camp.trees if tree in chosen))
 
     def format_move(self, level: int, move: Decision) -> str:
         """A decision as a player says it: ``tent at row 2, column 3``, ``no tent at ...``, or a tree's tent."""
@@ -1093,8 +1590,12 @@ class TutorialTentsSearch(Search):
         self.tree_set = set(self.trees)
         self.tents: list[Cell] = []
         self.tent_set: set[Cell] = set()
-        self.row_counts = list(camp.row_counts)
-        self.col_counts = list(camp.col_counts)
+        # A line without a count takes any number of tents: NO_COUNT is never reached, and done() skips it.
+        self.row_counts = [NO_COUNT if count is None else count for count in camp.row_counts]
+        self.col_counts = [NO_COUNT if count is None else count for count in camp.col_counts]
+        self.all_counted = None not in camp.row_counts and None not in camp.col_counts
+        self.counted_rows = [r for r, count in enumerate(camp.row_counts) if count is not None]
+        self.counted_cols = [c for c, count in enumerate(camp.col_counts) if count is not None]
         self.in_row = [0] * camp.nrows
         self.in_col = [0] * camp.ncols
 
@@ -1141,7 +1642,11 @@ class TutorialTentsSearch(Search):
     def done(self, level: int) -> bool:
         if len(self.tents) != len(self.trees):
             return False
-        if self.in_row != self.row_counts or self.in_col != self.col_counts:
+        if self.all_counted:
+            if self.in_row != self.row_counts or self.in_col != self.col_counts:
+                return False
+        elif (any(self.in_row[r] != self.row_counts[r] for r in self.counted_rows)
+              or any(self.in_col[c] != self.col_counts[c] for c in self.counted_cols)):
             return False
         if not set(self.camp.given_tents) <= self.tent_set:
             return False
@@ -1169,6 +1674,10 @@ class TutorialTentsSearch(Search):
                 if chosen:
                     taken.discard(chosen.pop())
         return None
+
+    def partial(self, path: tuple) -> Decided:
+        """The tents placed so far, each with the tree that took it (this search decides no empty cells)."""
+        return Decided(tuple(sorted(self.tents)), (), tuple(zip(self.trees, self.tents, strict=False)))
 
     def solution(self, path: tuple) -> Layout:
         """The tents (sorted), each tree with the tent it took in this search."""
@@ -1206,28 +1715,37 @@ def search(spec: TentsCamp | Zeltlager, rules: str | None = None, count: str = "
 GENERATE_STEPS = 1_000_000
 
 
+#: Which counts the generator keeps: every one, about half of those it could leave out, or as few as can be.
+COUNT_CHOICES = ("all", "half", "minimal")
+
+
 def generate(rows: int, cols: int, seed: int | None = None, rules: str = "standard", unique: bool = True,
-             density: float = 0.2, tries: int = 200) -> TentsCamp:
+             density: float = 0.2, tries: int = 200, counts: str = "all") -> TentsCamp:
     """A random puzzle: tents placed at random under ``rules``, a tree next to each, counts derived.
 
     About ``density * rows * cols`` tents are placed.  With ``unique`` (the default)
     up to ``tries`` boards are made until one has exactly one layout; if none has
     (or the verdicts took :data:`GENERATE_STEPS` propagation steps, which happens
     on big boards), the last board is returned: it has at least one solution, the
-    one it was made from.  Boards have 1 to :data:`MAX_SIDE` rows and columns, and
-    ``density`` is above 0 and at most 1; ``ValueError`` otherwise.
+    one it was made from.  Then, with ``counts`` ``half`` or ``minimal``, counts
+    are left out one by one in random order (about half of them, or all) as long
+    as the layout stays unique: puzz.link's puzzles leave counts out so.  Boards
+    have 1 to :data:`MAX_SIDE` rows and columns, and ``density`` is above 0 and at
+    most 1; ``ValueError`` otherwise.  The same arguments give the same puzzle.
     """
-    return _generate(rows, cols, seed, rules, unique, density, tries)[0]
+    return _generate(rows, cols, seed, rules, unique, density, tries, counts)[0]
 
 
 def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, density: float,
-              tries: int) -> tuple[TentsCamp, Verdict | None]:
+              tries: int, counts: str = "all") -> tuple[TentsCamp, Verdict | None]:
     """:func:`generate` and its board's verdict: ``None`` if not ``unique``, ``UNKNOWN`` if the steps ran out."""
     rules = rules_named(rules)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(f"a board has 1 to {MAX_SIDE} rows and 1 to {MAX_SIDE} columns, not {rows} x {cols}")
     if not 0 < density <= 1:
         raise ValueError(f"the density (tents per cell) must be above 0 and at most 1, not {density}")
+    if counts not in COUNT_CHOICES:
+        raise ValueError(f"counts must be one of {', '.join(COUNT_CHOICES)}, not {counts!r}")
     rng = random.Random(seed)
     if not unique:
         return _random_board(rng, rows, cols, rules, density), None
@@ -1239,7 +1757,59 @@ def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, 
         if verdict is Verdict.UNIQUE or steps[0] <= 0:
             break
     assert camp is not None
+    if verdict is Verdict.UNIQUE and counts != "all":
+        camp = _fewer_counts(camp, rng, steps, counts == "half")
     return camp, verdict
+
+
+def _fewer_counts(camp: TentsCamp, rng: random.Random, steps: list[int], half: bool) -> TentsCamp:
+    """``camp`` (unique) with counts left out in random order while it stays unique (about half of them: ``half``)."""
+    lines = [("row", r) for r in range(camp.nrows)] + [("column", c) for c in range(camp.ncols)]
+    rng.shuffle(lines)
+    if half:
+        lines = lines[: len(lines) // 2]
+    row_counts, col_counts = list(camp.row_counts), list(camp.col_counts)
+    for kind, line in lines:
+        counts = row_counts if kind == "row" else col_counts
+        kept, counts[line] = counts[line], None
+        fewer = TentsCamp(camp.trees, row_counts, col_counts, camp.rules)
+        if steps[0] <= 0 or _verdict(fewer, steps) is not Verdict.UNIQUE:
+            counts[line] = kept
+    return TentsCamp(camp.trees, row_counts, col_counts, camp.rules)
+
+
+def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, rules: str = "standard",
+         density: float = 0.2, counts: str = "all") -> TentsCamp:
+    """The generator of ``backtrack generate tents`` (see :func:`generate`): one puzzle per seed.
+
+    With ``unique``, a ``ValueError`` when no board with one solution was found
+    within the generator's steps (boards beyond about 28 x 28), rather than a board
+    whose verdict the command would then search for without bound.
+    """
+    camp, verdict = _generate(rows, cols, seed, rules, unique, density, 200, counts)
+    if unique and verdict is not Verdict.UNIQUE:
+        raise ValueError(f"no {rows} x {cols} board with one solution found within the generator's "
+                         f"{GENERATE_STEPS:,} propagation steps: unique boards are made up to about 25 x 25")
+    return camp
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
+        Param("rules", "standard (tents never touch, as in Tatham's and puzz.link's puzzles) or tutorial "
+              "(tents may touch diagonally)", str, "standard", RULES, aliases=RULE_ALIASES),
+        Param("density", "tents per cell (about; fewer fit on a crowded board)", float, 0.2, low=0.01, high=1.0),
+        Param("counts", "which row and column counts stay: all, half (about half of those that can go are left "
+              "out, as puzz.link's puzzles do) or minimal (as few as keep the solution unique)", str, "all",
+              COUNT_CHOICES),
+    ),
+    unique_default=True,
+    largest_unique="boards up to 25 x 25, in a second or two each (with -p counts=half a few seconds, "
+                   "counts=minimal up to half a minute); beyond about 28 x 28 random boards are seldom unique and "
+                   "the generator gives up after its steps (about a minute); --any up to 100 x 100",
+)
 
 
 class _OutOfSteps(Exception):
@@ -1317,6 +1887,12 @@ PUZZLE = Puzzle(
     check=check,
     limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells (rows and columns each at most {MAX_SIDE})",
     example_aliases=EXAMPLE_ALIASES,
+    draw=draw,
+    draw_move=draw_move,
+    formats=FORMATS,
+    read_answer=read_answer,
+    text=text_of,
+    generator=GENERATOR,
 )
 
 
@@ -1326,74 +1902,3 @@ PUZZLE = Puzzle(
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     return [PUZZLE]
-
-
-# -- the command line: python -m backtrack_puzzles.tents generate -------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.tents generate ROWS COLS [--seed N] [--rules R] [--density D] [--any]``.
-
-    A bad argument ends with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.tents", description="Make tents puzzles.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    making = commands.add_parser("generate", help="print a random puzzle in the file format")
-    making.add_argument("rows", type=_side, help=f"rows, 1 to {MAX_SIDE}")
-    making.add_argument("cols", type=_side, help=f"columns, 1 to {MAX_SIDE}")
-    making.add_argument("--seed", type=_seed, default=None,
-                        help="random seed (the same seed gives the same puzzle)")
-    making.add_argument("--rules", type=lambda text: RULE_ALIASES.get(text, text), choices=RULES, default="standard",
-                        help="tutorial (old name: seed) or standard (the default)")
-    making.add_argument("--density", type=_density, default=0.2,
-                        help="tents per cell, above 0 and at most 1 (default 0.2)")
-    making.add_argument("--any", action="store_true", help="do not insist on a unique solution")
-    args = parser.parse_args(argv)
-    try:
-        camp, verdict = _generate(args.rows, args.cols, args.seed, args.rules, not args.any, args.density, 200)
-    except ValueError as error:
-        parser.error(str(error))
-    if verdict is None:
-        verdict = _verdict(camp, [GENERATE_STEPS])
-    said = verdict.value if verdict is not Verdict.UNKNOWN else "unknown (the generator's steps ran out)"
-    print(f"# tents {args.rows}x{args.cols}, rules {args.rules}, generated with --seed {args.seed}; {said}")
-    print(format_puzzle(camp))
-    return 0
-
-
-#: The largest generator seed, either sign (any integer would do; this keeps the messages short).
-SEED_LIMIT = 10**18 - 1
-
-
-def _side(text: str) -> int:
-    """An argparse ``type``: a number of rows or columns, 1 to :data:`MAX_SIDE`."""
-    try:
-        return whole_number(text, "", None, None, low=1, high=MAX_SIDE, what="a number of rows or columns")
-    except InputError as error:
-        raise argparse.ArgumentTypeError(error.message) from None
-
-
-def _seed(text: str) -> int:
-    """An argparse ``type``: a whole number from -:data:`SEED_LIMIT` to :data:`SEED_LIMIT`."""
-    negative = text.startswith("-")
-    try:
-        value = whole_number(text[negative:], "", None, None, low=0, high=SEED_LIMIT, what="")
-    except InputError:
-        raise argparse.ArgumentTypeError(f"expected a whole number from -{SEED_LIMIT} to {SEED_LIMIT}, "
-                                         f"found {quoted(text)}") from None
-    return -value if negative else value
-
-
-def _density(text: str) -> float:
-    """An argparse ``type``: tents per cell, above 0 and at most 1."""
-    try:
-        value = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a number above 0 and at most 1, found {quoted(text)}")
-    return value
-
-
-if __name__ == "__main__":
-    sys.exit(main())
