@@ -1322,7 +1322,7 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
             raise UsageError(f"cannot generate {puzzle.name}: {error}") from None
         candidate += 1
         if unique or args.difficulty:
-            search = puzzle.make_search(spec, {})
+            search = puzzle.make_search(spec, generator.grading if args.difficulty else {})
             verdict = search.verdict()
             if verdict is not Verdict.UNIQUE:
                 print(f"backtrack: the puzzle made from seed {candidate - 1} is {verdict.value}, not unique: "

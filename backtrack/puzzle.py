@@ -226,12 +226,16 @@ class Generator:
     checks it with the engine before printing it); ``unique_default`` is the
     default of ``--unique`` (true for the puzzles people solve by hand).
     ``largest_unique`` says, in words, up to which size ``unique`` is offered.
+    ``grading`` are the search parameters with which ``--difficulty`` grades a
+    puzzle (a search that deduces so much that it never guesses grades every
+    puzzle easy: Akari grades without its probing).
     """
 
     make: Callable[..., Any]
     params: tuple[Param, ...] = ()
     unique_default: bool = True
     largest_unique: str = ""
+    grading: Mapping[str, Any] = field(default_factory=dict)
 
     def param(self, name: str) -> Param:
         """The generator's parameter called ``name``; ``KeyError`` naming the known ones if there is none."""

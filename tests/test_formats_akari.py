@@ -362,15 +362,16 @@ def test_generate_to_a_format_writes_what_decodes_to_the_same_puzzles(to, capsys
     assert [FORMATS[to].decode(text, "<out>") for text in written] == [akari.parse(text) for text in texts]
 
 
-def test_difficulty_selects_puzzles_by_the_searchs_grade(capsys):
-    out = generated(capsys, "-p", "rows=8", "-p", "cols=8", "--seed", "2", "--count", "2", "--difficulty", "easy")
-    for _, text in akari.split(out):
-        search = akari.search(akari.parse(text))
-        assert search.verdict() is Verdict.UNIQUE and search.report.difficulty.grade == "easy"
+@pytest.mark.parametrize("grade", ["easy", "medium", "hard"])
+def test_difficulty_selects_puzzles_by_the_grade_of_the_search_without_probing(capsys, grade):
     # The default search probes every cell after each decision: it solves generated puzzles without a guess,
-    # so none grades medium or hard (without probing, a third of 8 x 8 puzzles need guesses).
-    assert main(["generate", "akari", "-p", "rows=5", "-p", "cols=5", "--seed", "2", "--difficulty", "hard"]) == 2
-    assert "no hard puzzle among" in capsys.readouterr().err
+    # so the generator grades with probe=no, where a third of 8 x 8 puzzles need guesses.
+    out = generated(capsys, "-p", "rows=8", "-p", "cols=8", "--seed", "2", "--count", "2", "--difficulty", grade)
+    puzzles = akari.split(out)
+    assert len(puzzles) == 2
+    for _, text in puzzles:
+        search = akari.search(akari.parse(text), probe="no")
+        assert search.verdict() is Verdict.UNIQUE and search.report.difficulty.grade == grade
 
 
 def test_generated_puzzles_of_the_largest_size_for_people_are_unique():

@@ -1183,6 +1183,7 @@ GENERATOR = Generator(
     ),
     unique_default=True,
     largest_unique=f"any size up to {MAX_SIDE} x {MAX_SIDE}: 25 x 25 in about a second, 50 x 50 in about a dozen",
+    grading={"probe": "no"},  # probing solves every generated puzzle without a guess: grade how a player must guess
 )
 
 
