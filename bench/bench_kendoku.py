@@ -4,8 +4,8 @@ Measure with::
 
     python -m pytest bench/bench_kendoku.py --benchmark-enable -p no:xdist -q -s
 
-The puzzles were made by ``python -m backtrack_puzzles.kendoku generate --size 9
---seed S --max-cage 5`` for S = 1..8 (a random Latin square cut into cages of up
+The puzzles were made by an earlier generator (``generate --size 9 --seed S
+--max-cage 5`` for S = 1..8: a random Latin square cut into cages of up
 to five cells, cut again until the solution is unique).  ``bench_nine`` prints
 the median and maximum seconds per puzzle.  With ``--benchmark-disable`` (as in
 CI) it runs once on two puzzles and checks them.

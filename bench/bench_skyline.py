@@ -4,8 +4,8 @@ Measure with::
 
     python -m pytest bench/bench_skyline.py --benchmark-enable -p no:xdist -q -s
 
-The puzzles were made by ``python -m backtrack_puzzles.skyline generate --size 8
---seed S`` for S = 1..10: all clues of a random Latin square, given heights added
+The puzzles were made by an earlier generator (``generate --size 8
+--seed S`` for S = 1..10): all clues of a random Latin square, given heights added
 until they fix it, then givens and clues taken away while the solution stays
 unique.  ``bench_eight`` prints the median and maximum seconds per puzzle.  With
 ``--benchmark-disable`` (as in CI) it runs once on two puzzles and checks them.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import itertools
 import pickle
@@ -10,9 +9,11 @@ import random
 
 import pytest
 
-from backtrack import PrefixError, PropagatingSearch, Verdict
+from backtrack import InputError, PrefixError, PropagatingSearch, Verdict
+from backtrack.formats import Pzprv3Item, decode_number16, parse_url, split_tatham
 from backtrack_puzzles.latin import (
-    Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, values_of, whole_argument,
+    Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, number16_places, pzprv3_value,
+    random_latin_square, read_rows, read_tatham_params, read_values, size_index, values_of,
 )
 
 
@@ -406,20 +407,80 @@ def test_the_uniqueness_budget_counts_attempts_not_seconds():
     assert [budget.unique(LatinSearch(LatinGrid(4, settled))) for _ in range(4)] == [True, True, True, False]
 
 
-@pytest.mark.parametrize(
-    "low, high, text, value",
-    [(1, 9, "9", 9), (1, 9, "01", 1), (-5, 5, "-5", -5), (0, 9, "0", 0)],
-)
-def test_whole_argument_reads(low, high, text, value):
-    assert whole_argument(low, high, "a size")(text) == value
+# -- what the answers and the formats share --------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["0", "10", "-1", "1.0", "", " 1", "\u0663", "9" * 5000, "+3"])
-def test_whole_argument_refuses(text):
-    with pytest.raises(argparse.ArgumentTypeError) as caught:
-        whole_argument(1, 9, "a size")(text)
-    assert str(caught.value).startswith("expected a size, a whole number from 1 to 9, not ")
-    assert len(str(caught.value)) < 120
+@pytest.mark.parametrize("line, values", [
+    ("1 2 3 4", [1, 2, 3, 4]), ("1234", [1, 2, 3, 4]), ("12 34", [1, 2, 3, 4]), (" 1 . 3 4 ", [1, 0, 3, 4]),
+    ("4.2.", [4, 0, 2, 0]),
+])
+def test_a_row_of_an_answer_reads_by_token_or_by_character(line, values):
+    assert read_values(line, 1, 4, "a") == values
+
+
+@pytest.mark.parametrize("line, column, words", [
+    ("1 2 3", 6, "expected 4 digits in this row, found 3"),
+    ("1 2 3 4 1", 9, "expected 4 digits in this row, found more"),
+    ("12345", 5, "found more"),
+    ("1 2 x 4", 5, "expected a digit from 1 to 4 (or . for an empty cell), found 'x'"),
+    ("1 2 5 4", 5, "found '5'"),
+    ("1 2 0 4", 5, "found '0'"),
+    ("1 2 " + "9" * 5000 + " 4", 5, "(5,000 characters)"),
+])
+def test_a_row_that_does_not_fit_is_an_input_error_at_its_column(line, column, words):
+    with pytest.raises(InputError) as caught:
+        read_values(line, 7, 4, "a.txt", what="digit", offset=3)
+    assert (caught.value.line, caught.value.column) == (7, column + 3)
+    assert words in caught.value.message
+
+
+def test_rows_of_an_answer_and_their_count():
+    assert read_rows("# an answer\n12\n\n21\n", 2, "a") == ((1, 2), (2, 1))
+    for text, line, words in [("12\n", 1, "expected 2 rows of 2 values, found 1"), ("12\n21\n12\n", 3, "found more"),
+                              ("", None, "found 0")]:
+        with pytest.raises(InputError) as caught:
+            read_rows(text, 2, "a")
+        assert caught.value.line == line and words in caught.value.message
+
+
+@pytest.mark.parametrize("text, value", [
+    (".", 0), ("+", 0), ("-", 0), ("=", 0), ("%", 0), (".[1,,3,]", 0), ("[1,2]", 0), ("3", 3), ("3[1,,3,]", 3),
+])
+def test_a_pzprv3_answer_cell_holds_a_value_or_notes(text, value):
+    assert pzprv3_value(Pzprv3Item(text, 4, 5), 9) == value
+
+
+@pytest.mark.parametrize("text", ["10", "0", "x", "3]"])
+def test_a_pzprv3_answer_cell_out_of_range_is_an_input_error_at_its_item(text):
+    with pytest.raises(InputError) as caught:
+        pzprv3_value(Pzprv3Item(text, 4, 5, "f.pzprv3"), 9, "a height")
+    assert (caught.value.line, caught.value.column) == (4, 5) and "a height" in caught.value.message
+
+
+@pytest.mark.parametrize("params, n, flags", [("5", 5, ""), ("5du", 5, ""), ("6dnm", 6, "m"), ("6m", 6, "m"),
+                                              ("9de", 9, ""), ("3", 3, "")])
+def test_tatham_parameters_of_towers_and_keen(params, n, flags):
+    assert read_tatham_params(split_tatham(params + ":x"), game="Keen", difficulties="enhxu", flags="m") == (n, flags)
+
+
+@pytest.mark.parametrize("params, column, words", [
+    ("5x5", 2, "one size"), ("2", 1, "Keen's grids are 3 x 3 to 9 x 9, not 2 x 2"), ("10", 1, "not 10 x 10"),
+    ("5d", 3, "expected a difficulty after 'd'"), ("5dq", 3, "expected a difficulty"), ("5mm", 3, "unexpected 'm'"),
+    ("5q", 2, "unexpected 'q' in Keen's parameters"), ("x", 1, "expected the width"),
+])
+def test_bad_tatham_parameters_are_input_errors_at_their_column(params, column, words):
+    with pytest.raises(InputError) as caught:
+        read_tatham_params(split_tatham(params + ":x"), game="Keen", difficulties="enhxu", flags="m")
+    assert caught.value.column == column and words in caught.value.message
+
+
+def test_the_places_of_number_codes_and_the_size_of_a_url():
+    text = "sudoku/16/16/1-10g+1000.h"
+    url = parse_url(text)
+    values, end = decode_number16(text, 8, url.body_start)
+    assert values == [1, 16, None, 256, 0, -2, None, None] and end == len(text)
+    assert number16_places(text, 8, url.body_start) == [13, 14, -1, 18, 22, 23, -1, -1]
+    assert size_index(url) == 7 and size_index(parse_url("https://puzz.link/p?sudoku/4/4/")) == 27
 
 
 def test_a_table_waits_with_its_masks_as_they_are_by_default():

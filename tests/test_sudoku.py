@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
+import statistics
 from pathlib import Path
 
 import pytest
@@ -209,7 +211,82 @@ def test_render():
     )
 
 
-# -- generator -----------------------------------------------------------------------
+# -- generator (backtrack generate sudoku) --------------------------------------------------------
+def independent_count(givens, limit: int = 2) -> int:
+    """Solutions of a Sudoku by Knuth's Algorithm X of its own (exact cover: every cell filled, every value once
+    per row, column and box; the constraint with the fewest choices first), up to ``limit``."""
+    n = len(givens)
+    box = math.isqrt(n)
+
+    def constraints(r: int, c: int, v: int) -> list[tuple]:
+        return [("cell", r, c), ("row", r, v), ("column", c, v), ("box", r // box * box + c // box, v)]
+
+    choices = {(r, c, v): constraints(r, c, v) for r in range(n) for c in range(n) for v in range(1, n + 1)}
+    columns: dict[tuple, set] = {}
+    for choice, covered in choices.items():
+        for constraint in covered:
+            columns.setdefault(constraint, set()).add(choice)
+
+    def select(choice) -> list[set]:
+        removed = []
+        for constraint in choices[choice]:
+            for other in columns[constraint]:
+                for far in choices[other]:
+                    if far != constraint:
+                        columns[far].remove(other)
+            removed.append(columns.pop(constraint))
+        return removed
+
+    def deselect(choice, removed: list[set]) -> None:
+        for constraint in reversed(choices[choice]):
+            columns[constraint] = removed.pop()
+            for other in columns[constraint]:
+                for far in choices[other]:
+                    if far != constraint:
+                        columns[far].add(other)
+
+    for r in range(n):
+        for c in range(n):
+            if givens[r][c]:
+                if any(constraint not in columns for constraint in choices[r, c, givens[r][c]]):
+                    return 0  # a value given twice in a unit
+                select((r, c, givens[r][c]))
+    found = 0
+
+    def search() -> None:
+        nonlocal found
+        if not columns:
+            found += 1
+            return
+        fewest, size = None, n + 1
+        for constraint, held in columns.items():
+            if len(held) < size:
+                fewest, size = constraint, len(held)
+                if size <= 1:
+                    break
+        for choice in sorted(columns[fewest]):
+            removed = select(choice)
+            search()
+            deselect(choice, removed)
+            if found >= limit:
+                return
+
+    search()
+    return found
+
+
+def generated(arguments, capsys) -> list[str]:
+    assert main(["generate", "sudoku", *arguments]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_independent_count_agrees_with_brute_force():
+    rng = random.Random(7)
+    for _ in range(40):
+        givens = [[v if rng.random() < 0.3 else 0 for v in row] for row in rng.choice(SOLVED_4X4)]
+        assert independent_count(givens, limit=1000) == brute_count(givens)
+
+
 def test_generate():
     for seed in range(3):
         spec = sudoku.generate(2, seed)
@@ -220,10 +297,70 @@ def test_generate():
     assert sudoku.search(several).count(limit=2) == 2
 
 
-def test_generate_command(capsys):
-    assert sudoku.main(["generate", "--box", "2", "--seed", "3", "--count", "2"]) == 0
-    lines = capsys.readouterr().out.split()
-    assert len(lines) == 2 and all(len(line) == 16 for line in lines)
+@pytest.mark.parametrize("size, seed, count", [(4, 11, 6), (9, 11, 6), (16, 5, 1)])
+def test_every_unique_puzzle_generated_is_unique_by_an_independent_count(size, seed, count, capsys):
+    # (Most 16 x 16 puzzles take the independent count minutes; the one of seed 5 two seconds.)
+    lines = generated(["-p", f"size={size}", "--seed", str(seed), "--count", str(count)], capsys)
+    assert len(lines) == count and len(set(lines)) == count
+    for line in lines:
+        spec = sudoku.parse(line)
+        assert spec.n == size and independent_count(spec.givens) == 1
+
+
+def test_the_same_seed_makes_the_same_puzzles(capsys):
+    first = generated(["--seed", "5", "--count", "3"], capsys)
+    assert generated(["--seed", "5", "--count", "3"], capsys) == first
+    assert generated(["--seed", "6", "--count", "2"], capsys) == first[1:]  # puzzle k is made from seed + k
+    assert generated(["--seed", "5", "--count", "3", "--any"], capsys) != first
+
+
+@pytest.mark.parametrize("form", ["tatham", "puzzlink", "pzprv3", "text"])
+def test_generated_puzzles_in_every_format_decode_back(form, capsys):
+    expected = [sudoku.parse(line) for line in generated(["--seed", "3", "--count", "2"], capsys)]
+    assert main(["generate", "sudoku", "--seed", "3", "--count", "2", "--to", form]) == 0
+    out = capsys.readouterr().out
+    if form == "pzprv3":
+        texts = ["pzprv3\n" + part for part in out.split("\npzprv3\n")]
+        texts[0] = texts[0][len("pzprv3\n"):]
+    else:
+        texts = out.splitlines()
+    decode = sudoku.parse if form == "text" else sudoku.FORMATS[form].decode
+    assert [decode(text, "out") for text in texts] == expected
+
+
+def test_without_unique_the_clues_are_a_quarter_or_as_asked(capsys):
+    lines = generated(["--seed", "1", "--any", "--count", "2"], capsys)
+    assert all(81 - line.count(".") == 20 for line in lines)
+    lines = generated(["--seed", "1", "--any", "-p", "clues=30"], capsys)
+    assert 81 - lines[0].count(".") == 30
+
+
+@pytest.mark.parametrize("grade", ["easy", "medium", "hard"])
+def test_the_difficulty_selects_puzzles_of_its_grade(grade, capsys):
+    lines = generated(["--seed", "1", "--count", "2", "--difficulty", grade], capsys)
+    assert len(lines) == 2
+    for line in lines:
+        search = sudoku.search(sudoku.parse(line))
+        assert search.verdict() is Verdict.UNIQUE
+        assert search.report.difficulty.grade == grade
+
+
+def median_guesses(name: str) -> float:
+    guesses = []
+    for line in (DATA / f"{name}.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            search = sudoku.search(sudoku.parse(line))
+            assert search.verdict() is Verdict.UNIQUE
+            guesses.append(search.report.difficulty.guesses)
+    return statistics.median(guesses)
+
+
+def test_the_median_guesses_rise_from_easy50_to_top95_to_hard10():
+    # Measured: easy50 0, hardest 3, top95 28, hard10 183.5.  As Norvig's essay observed for his solver,
+    # the "hardest" collection is easier for this search than top95.
+    medians = {name: median_guesses(name) for name in ("easy50", "hardest", "top95", "hard10")}
+    assert medians["easy50"] < medians["top95"] < medians["hard10"]
+    assert medians["easy50"] < medians["hardest"] < medians["top95"]
 
 
 # -- the command ---------------------------------------------------------------------
@@ -462,16 +599,23 @@ def test_the_checker_names_each_broken_rule():
     spec = sudoku.parse((EXAMPLES / "four.txt").read_text())  # ..1. / .2.. / .12. / ....
     assert check(spec, SOLVED) == []
     assert check(spec, changed(SOLVED, 3, 0, 4)) == [
-        "row 4 holds 4 twice", "column 1 holds 4 twice", "box 3 (rows 3-4, columns 1-2) holds 4 twice"]
+        "row 4 holds 4 twice: at row 4, column 1 and row 4, column 3",
+        "column 1 holds 4 twice: at row 3, column 1 and row 4, column 1",
+        "box 3 (rows 3-4, columns 1-2) holds 4 twice: at row 3, column 1 and row 4, column 1"]
     assert check(spec, changed(SOLVED, 0, 2, 3)) == [
-        "row 1, column 3: the given 1 became 3", "row 1 holds 3 twice", "column 3 holds 3 twice",
-        "box 2 (rows 1-2, columns 3-4) holds 3 twice"]
+        "row 1, column 3: the given 1 became 3", "row 1 holds 3 twice: at row 1, column 1 and row 1, column 3",
+        "column 3 holds 3 twice: at row 1, column 3 and row 2, column 3",
+        "box 2 (rows 1-2, columns 3-4) holds 3 twice: at row 1, column 3 and row 2, column 3"]
     # Every row and column right, the boxes not: a Latin square that is no Sudoku.
     latin = ((1, 2, 3, 4), (2, 3, 4, 1), (3, 4, 1, 2), (4, 1, 2, 3))
-    assert check(sudoku.parse("." * 16), latin) == [
+    assert [rule.split(":")[0] for rule in check(sudoku.parse("." * 16), latin)] == [
         "box 1 (rows 1-2, columns 1-2) holds 2 twice", "box 2 (rows 1-2, columns 3-4) holds 4 twice",
         "box 3 (rows 3-4, columns 1-2) holds 4 twice", "box 4 (rows 3-4, columns 3-4) holds 2 twice"]
     assert check(spec, changed(SOLVED, 1, 1, 5)) == ["row 2, column 2: 5 is not a value of a 4 x 4 Sudoku"]
+    assert check(spec, changed(SOLVED, 1, 1, 0)) == ["row 2, column 2: this cell is empty"]
+    ones = check(spec, ((1, 1, 1, 1),) * 4)
+    assert ones[:2] == ["row 2, column 2: the given 2 became 1", "row 3, column 3: the given 2 became 1"]
+    assert "row 1 holds 1 4 times: at row 1, column 1, row 1, column 2, row 1, column 3 and row 1, column 4" in ones
     assert check(spec, SOLVED[:3]) == ["the solution must be 4 rows of 4 values, one per cell"]
 
 
@@ -482,7 +626,7 @@ def test_the_checker_writes_values_as_the_input_does():
     r = next(r for r in range(16) if spec.givens[r][0] == 0)
     c = solution[r].index(10)  # an A in this row
     wrong = changed(solution, r, 0, 10) if c != 0 else changed(solution, r, 1, 10)
-    assert f"row {r + 1} holds A twice" in check(spec, wrong)
+    assert any(rule.startswith(f"row {r + 1} holds A twice: at row {r + 1}, column ") for rule in check(spec, wrong))
 
 
 # -- the trace ---------------------------------------------------------------------------------------
@@ -496,39 +640,45 @@ def test_the_trace_names_value_row_and_column(capsys):
     assert lines and all(" in row " in line and ", column " in line for line in lines)
 
 
-# -- the generator's arguments -------------------------------------------------------------------------
+# -- the generator's arguments (backtrack generate sudoku) ---------------------------------------------
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["--box", "0"], "the box size, a whole number from 2 to 5, not '0'"),
-        (["--box", "6"], "from 2 to 5, not '6'"),
-        (["--box", "-1"], "from 2 to 5, not '-1'"),
-        (["--box", HUGE], "(5,000 characters)"),
-        (["--box", "three"], "from 2 to 5, not 'three'"),
-        (["--clues", "-1"], "the number of givens, a whole number from 0 to 625, not '-1'"),
-        (["--clues", "82"], "a 9 x 9 Sudoku has 81 cells, so it keeps at most 81 givens, not 82"),
-        (["--box", "2", "--clues", "17"], "keeps at most 16 givens"),
-        (["--clues", HUGE], "(5,000 characters)"),
-        (["--count", "0"], "the number of puzzles, a whole number from 1 to 10000, not '0'"),
-        (["--count", "10001"], "from 1 to 10000"),
-        (["--seed", HUGE], "a seed, a whole number"),
-        (["--seed", "x"], "a seed, a whole number"),
+        (["-p", "size=0"], "parameter size must be one of 4, 9, 16, 25, not '0'"),
+        (["-p", "size=36"], "must be one of 4, 9, 16, 25, not '36'"),
+        (["-p", "size=-1"], "not '-1'"),
+        (["-p", "size=" + HUGE], "(5,000 characters)"),
+        (["-p", "size=three"], "parameter size takes one of 4, 9, 16, 25, not 'three'"),
+        (["-p", "box=3"], "the generator has no parameter 'box' (its parameters: size, clues)"),
+        (["-p", "clues=-1"], "parameter clues must be from 0 to 625, not '-1'"),
+        (["-p", "clues=82"], "a 9 x 9 Sudoku keeps 0 to 81 givens, not 82"),
+        (["-p", "size=4", "-p", "clues=17"], "a 4 x 4 Sudoku keeps 0 to 16 givens, not 17"),
+        (["-p", "clues=" + HUGE], "(5,000 characters)"),
+        (["--count", "0"], "--count must be at least 1, not 0"),
+        (["--to", "tatham", "--seed", "1", "-p", "size=4", "-p", "clues=" + "1" * 20], "clues must be from 0 to 625"),
     ],
 )
 def test_the_generator_refuses_bad_arguments_with_status_2(arguments, message, capsys):
-    with pytest.raises(SystemExit) as caught:
-        sudoku.main(["generate", *arguments])
-    assert caught.value.code == 2
+    assert main(["generate", "sudoku", "--seed", "1", *arguments]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err) < 1000
 
 
+@pytest.mark.parametrize("seed", ["x", HUGE + "x"])
+def test_a_seed_that_is_no_number_is_refused_with_status_2(seed, capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["generate", "sudoku", "--seed", seed])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed" in err and "Traceback" not in err
+
+
 def test_the_generator_takes_the_ends_of_its_ranges(capsys):
-    assert sudoku.main(["generate", "--box", "2", "--clues", "0", "--seed", "-3"]) == 0
-    assert sudoku.main(["generate", "--box", "2", "--clues", "16", "--several", "--count", "2"]) == 0
+    assert main(["generate", "sudoku", "-p", "size=4", "-p", "clues=0", "--seed", "-3", "--any"]) == 0
+    assert main(["generate", "sudoku", "-p", "size=4", "-p", "clues=16", "--any", "--count", "2"]) == 0
     lines = capsys.readouterr().out.split()
     assert len(lines) == 3 and all(len(line) == 16 for line in lines)
-    assert lines[1].count(".") == 0
+    assert lines[0] == "." * 16 and lines[1].count(".") == 0
 
 
 def test_the_generator_ends_when_its_budget_runs_out(monkeypatch):

@@ -27,24 +27,45 @@ cage), filtered by the candidates of its cells.  A large cage whose cells still
 allow more than :data:`ENUMERATE_LIMIT` combinations is narrowed by bounds
 alone (a sum or product the other cells cannot make up) until they allow
 fewer.  :func:`check` is an independent checker of solutions.
+
+Answers (:func:`read_answer`): the digit grid as ``render`` prints it, N rows of
+N digits (separated by blanks or not); ``.`` is a cell left empty, which the
+checker reports.
+
+Shared format (:data:`FORMATS`): Simon Tatham's Keen game IDs
+(``6:aab_19a_a_...,s4d2d2m6...``): the cage walls in Keen's run coding, then
+one operation and target per cage (``a`` +, ``m`` x, ``s`` -, ``d`` /), cages in
+the order of their first cell.  The parameters' ``m`` (multiplication only) is
+read and changes nothing: every clue says its operation.  A single cell, which
+Keen never makes, is written ``a`` and its digit.  Keen's grids are 3 x 3 to
+9 x 9; a cage of more than 52 cells is no problem, more than 52 cages are (the
+text form names them A-Z, a-z).
+
+The generator (:data:`GENERATOR`, ``backtrack generate kendoku -p size=9``) cuts
+a random Latin square into random cages until the solution is unique.
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import random
 import re
 import string
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack.formats import (
+    decode_tatham_gaps, encode_tatham_gaps, split_fields, split_tatham, tatham_tokens,
+)
+from backtrack.svg import Grid
 
-from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, bits, random_latin_square, whole_argument
+from .latin import (
+    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, bits, draw_decision, draw_values, random_latin_square,
+    read_rows, read_tatham_params,
+)
 
 #: The largest grid is MAX_SIZE x MAX_SIZE (digits 1-9).
 MAX_SIZE = 9
@@ -101,6 +122,16 @@ class Kendoku:
 
     def __repr__(self) -> str:
         return f"Kendoku({self.n}, {len(self.cages)} cages)"
+
+    def key(self) -> tuple[int, frozenset[tuple[frozenset[tuple[int, int]], int, str]]]:
+        """What makes the puzzle: the size and the cages' cells, targets and operations (not their names)."""
+        return self.n, frozenset((frozenset(cage.cells), cage.target, cage.operation) for cage in self.cages)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Kendoku) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
     def grid(self) -> LatinGrid:
         """The Latin-square core with each cage as a table constraint."""
@@ -220,6 +251,166 @@ def as_json(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[list[int]]
     return [list(row) for row in solution]
 
 
+def read_answer(spec: Kendoku, text: str, source: str = "<answer>") -> tuple[tuple[int, ...], ...]:
+    """An answer to ``spec`` from the digit grid ``render`` prints: N rows of N digits, ``.`` for an empty cell.
+
+    An :class:`~backtrack.InputError` with the line and column for a wrong
+    number of rows or digits, or a character that is no digit from 1 to N.
+    """
+    return read_rows(text, spec.n, source, what="digit")
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: The side of a cell in pixels: room for a cage's target in its corner above the digit.
+CELL_PIXELS = 54
+#: How the operations are written on the board.
+OPERATION_SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "": ""}
+
+
+def _canvas(spec: Kendoku) -> Grid:
+    """The grid the pictures of ``spec`` are drawn on (draw and draw_move share its coordinates)."""
+    return Grid(spec.n, spec.n, cell=CELL_PIXELS, margin=(0.3, 0.3, 0.3, 0.3), name="kendoku")
+
+
+def draw(spec: Kendoku, state: LatinState | None) -> str:
+    """The grid as SVG: thick cage borders (class ``cage``), each cage's target and operation small in the
+    top left corner of its first cell (``cage-label``), and the digits.
+
+    ``state`` None is the puzzle alone (the cages); a solution adds the digits
+    (class ``placed``); a partial state (:meth:`LatinSearch.partial
+    <backtrack_puzzles.latin.LatinSearch.partial>`) the digits decided so far and
+    the candidates of the open cells small below the corner (``candidate``).
+    """
+    grid = _canvas(spec)
+    draw_values(grid, None, state, pencil=(0.1, 0.34, 0.8, 0.62))
+    grid.lines()
+    cage_of = {cell: index for index, cage in enumerate(spec.cages) for cell in cage.cells}
+    for (r, c), index in sorted(cage_of.items()):
+        if c + 1 < spec.n and cage_of[r, c + 1] != index:
+            grid.edge(r, c, "E", width=3, kind="cage")
+        if r + 1 < spec.n and cage_of[r + 1, c] != index:
+            grid.edge(r, c, "S", width=3, kind="cage")
+    for cage in spec.cages:
+        r, c = min(cage.cells)
+        grid.text(r, c, f"{cage.target}{OPERATION_SIGNS[cage.operation]}", kind="cage-label", size=0.25,
+                  corner=True)
+    return grid.svg()
+
+
+def draw_move(spec: Kendoku, move: tuple[int, int]) -> str:
+    """The fragment marking a decision ``(cell, value)``: the cell it sets, highlighted, and the digit tried."""
+    return draw_decision(_canvas(spec), move)
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+
+#: Keen's clue letters and the operations they stand for (a single cell: ``a`` and its digit).
+KEEN_OPERATIONS = {"a": "+", "m": "*", "s": "-", "d": "/"}
+KEEN_LETTERS = {"+": "a", "*": "m", "-": "s", "/": "d", "": "a"}
+#: Keen's sizes (keen.c refuses any other).
+KEEN_SIZES = (3, 9)
+
+
+def _edge(p: int, n: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two cells of Keen's inner edge ``p``: vertical edges row by row, then horizontal ones column by column."""
+    if p < n * (n - 1):
+        y, x = divmod(p, n - 1)
+        return (y, x), (y, x + 1)
+    x, y = divmod(p - n * (n - 1), n - 1)
+    return (y, x), (y + 1, x)
+
+
+def decode_tatham(text: str, source: str = "<input>") -> Kendoku:
+    """A Kendoku from a Keen game ID ``N[dD][m]:BLOCKS,CLUES``.
+
+    BLOCKS says which of the 2N(N-1) inner edges are cage walls (Keen's run
+    coding, repeat counts included); the cages are the cells joined by the
+    other edges, in the order of their first cell; CLUES gives each an
+    operation letter and a target.  Every error names its column.
+    """
+    tid = split_tatham(text, source)
+    n, _ = read_tatham_params(tid, game="Keen", difficulties="enhxu", flags="m", low=KEEN_SIZES[0],
+                              high=KEEN_SIZES[1])
+    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
+    if len(fields) < 2:
+        raise InputError("expected the cage walls, ',' and the clues (BLOCKS,CLUES)", source, 1, tid.desc_end + 1)
+    if len(fields) > 2:
+        raise InputError("too long: expected BLOCKS,CLUES, found another ','", source, 1, fields[2][0])
+    walls = decode_tatham_gaps(text, 2 * n * (n - 1), *fields[0], repeats=True, what="cage walls", source=source)
+    parent = list(range(n * n))
+
+    def root(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for p, wall in enumerate(walls):
+        if not wall:
+            (r1, c1), (r2, c2) = _edge(p, n)
+            a, b = root(r1 * n + c1), root(r2 * n + c2)
+            parent[max(a, b)] = min(a, b)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for cell in range(n * n):
+        groups.setdefault(root(cell), []).append(divmod(cell, n))
+    if len(groups) > len(NAMES):
+        raise InputError(f"these walls make {len(groups)} cages: at most {len(NAMES)} can be named (A-Z, a-z)",
+                         source, 1, fields[0][0] + 1)
+    tokens = tatham_tokens(text, *fields[1], source=source)
+    cages = []
+    for index, (name, cells) in enumerate(zip(NAMES, groups.values(), strict=False)):
+        if 2 * index >= len(tokens):
+            raise InputError(f"truncated: expected {len(groups)} clues (one per cage), found {index}", source, 1,
+                             fields[1][1] + 1)
+        letter, number = tokens[2 * index], tokens[2 * index + 1] if 2 * index + 1 < len(tokens) else None
+        if letter.kind != "run" or letter.text not in KEEN_OPERATIONS:
+            raise InputError(f"expected an operation a, m, s or d (clue {index + 1}), found {letter.text!r}", source,
+                             1, letter.column)
+        if number is None or number.kind != "number":
+            found = repr(number.text) if number is not None else "the end"
+            raise InputError(f"expected the target after {letter.text!r} (clue {index + 1}), found {found}", source, 1,
+                             number.column if number is not None else fields[1][1] + 1)
+        operation = KEEN_OPERATIONS[letter.text]
+        if operation in "-/" and len(cells) != 2:
+            raise InputError(f"a {letter.text!r} clue needs a cage of 2 cells, this one has {len(cells)}", source, 1,
+                             letter.column)
+        if len(cells) == 1:
+            operation = ""
+        highest = {"": n, "-": n - 1, "/": n, "+": len(cells) * n, "*": n ** len(cells)}[operation]
+        if not 1 <= number.value <= highest:
+            raise InputError(f"the target of cage {index + 1} ({len(cells)} cells, {letter.text}) must be from 1 to "
+                             f"{highest}, not {number.value}", source, 1, number.column)
+        cages.append(Cage(name, tuple(cells), number.value, operation))
+    if len(tokens) > 2 * len(cages):
+        raise InputError(f"too long: {len(cages)} cages, and more clues than that", source, 1,
+                         tokens[2 * len(cages)].column)
+    return Kendoku(n, cages)
+
+
+def encode_tatham(spec: Kendoku) -> str:
+    """The Keen game ID of ``spec``, byte for byte as keen.c writes it: ``N:BLOCKS,CLUES``.
+
+    ``ValueError`` for a grid Keen cannot play (smaller than 3 x 3).
+    """
+    n = spec.n
+    if not KEEN_SIZES[0] <= n <= KEEN_SIZES[1]:
+        raise ValueError(f"Keen's grids are {KEEN_SIZES[0]} x {KEEN_SIZES[0]} to {KEEN_SIZES[1]} x {KEEN_SIZES[1]}, "
+                         f"not {n} x {n}")
+    cage_of = {cell: index for index, cage in enumerate(spec.cages) for cell in cage.cells}
+    walls = []
+    for p in range(2 * n * (n - 1)):
+        first, second = _edge(p, n)
+        walls.append(cage_of[first] != cage_of[second])
+    clues = "".join(f"{KEEN_LETTERS[cage.operation]}{cage.target}"
+                    for cage in sorted(spec.cages, key=lambda cage: min(cage.cells)))
+    return f"{n}:{encode_tatham_gaps(walls, repeats=True)},{clues}"
+
+
+#: The shared formats Kendoku reads and writes (see :class:`~backtrack.Format`): Tatham's Keen.
+FORMATS = {"tatham": Format(decode_tatham, encode_tatham)}
+
+
 # -- 4. the checker -----------------------------------------------------------------------
 
 
@@ -227,30 +418,47 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
     """The rules that ``solution`` (rows of digits, as the search gives it) breaks; an empty list when it is solved.
 
     Independent of the search: the Latin rule is checked row by row and column
-    by column, and every cage's arithmetic is done again here.  Rows and columns
-    are counted from 1; a cage is named with its first cell.
+    by column, and every cage's arithmetic is done again here.  Each message
+    names the rule and where, rows and columns counted from 1 (``row 2 holds 3
+    twice: at row 2, column 1 and row 2, column 4``); a cage is named with its
+    cells.  A 0 is a cell left empty; a cage with an empty cell is not reckoned,
+    and the empty cells come last.
     """
     n = spec.n
+
+    def at(r: int, c: int) -> str:
+        return f"row {r + 1}, column {c + 1}"
+
+    def digit(value: object) -> bool:
+        return isinstance(value, int) and 1 <= value <= n
+
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution must be {n} rows of {n} digits"]
-    problems = []
+    problems, empty = [], []
     for r, row in enumerate(solution):
-        for c, digit in enumerate(row):
-            if not (isinstance(digit, int) and 1 <= digit <= n):
-                problems.append(f"row {r + 1}, column {c + 1}: {digit!r} is not a digit from 1 to {n}")
-    if problems:
-        return problems
-    lines = [(f"row {r + 1}", list(solution[r])) for r in range(n)]
-    lines += [(f"column {c + 1}", [solution[r][c] for r in range(n)]) for c in range(n)]
-    for where, digits in lines:
-        for digit in sorted(set(digits)):
-            times = digits.count(digit)
-            if times > 1:
-                problems.append(f"{where} holds {digit} {'twice' if times == 2 else f'{times} times'}")
+        for c, value in enumerate(row):
+            if value == 0 and isinstance(value, int):
+                empty.append(f"{at(r, c)}: this cell is empty")
+            elif not digit(value):
+                problems.append(f"{at(r, c)}: {value!r} is not a digit from 1 to {n}")
+    lines = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    lines += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    for where, cells in lines:
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            if digit(solution[r][c]):
+                seen.setdefault(solution[r][c], []).append((r, c))
+        for value in sorted(seen):
+            places = seen[value]
+            if len(places) > 1:
+                times = "twice" if len(places) == 2 else f"{len(places)} times"
+                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
+                problems.append(f"{where} holds {value} {times}: at {listed}")
     for cage in spec.cages:
         digits = [solution[r][c] for r, c in cage.cells]
-        r, c = cage.cells[0]
-        name = f"cage {cage.name} (row {r + 1}, column {c + 1})"
+        if not all(digit(value) for value in digits):
+            continue
+        name = f"cage {cage.name} ({'; '.join(at(r, c) for r, c in cage.cells)})"
         shown = ", ".join(map(str, digits[:-1])) + " and " + str(digits[-1]) if len(digits) > 1 else str(digits[0])
         if not cage.operation:
             if digits != [cage.target]:
@@ -260,8 +468,8 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
             result, words = str(sum(digits)), "which add up to"
         elif cage.operation == "*":
             product = 1
-            for digit in digits:
-                product *= digit
+            for value in digits:
+                product *= value
             result, words = str(product), "which multiply to"
         elif cage.operation == "-":
             result, words = str(max(digits) - min(digits)), "whose difference is"
@@ -271,7 +479,7 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
             words = "whose quotient is"
         if result != str(cage.target):
             problems.append(f"{name} holds {shown}, {words} {result}, not its target {cage.target}")
-    return problems
+    return problems + empty
 
 
 # -- 5. the search ------------------------------------------------------------------------
@@ -484,6 +692,23 @@ def _cut(square: Sequence[Sequence[int]], n: int, max_cage: int, rng: random.Ran
     return Kendoku(n, cages)
 
 
+def make(seed: int | None = None, unique: bool = True, size: int = 6, max_cage: int = 4) -> Kendoku:
+    """``backtrack generate kendoku``: :func:`generate` with the command's parameters."""
+    return generate(size, seed, max_cage, unique)
+
+
+#: ``backtrack generate kendoku``: its parameters, and unique puzzles by default.
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("size", "the side of the grid", int, 6, low=1, high=MAX_SIZE),
+        Param("max_cage", "the largest cage, in cells", int, 4, low=1, high=MAX_GENERATED_CAGE),
+    ),
+    unique_default=True,
+    largest_unique=f"up to {MAX_SIZE} x {MAX_SIZE} (a 9 x 9 in a few hundredths of a second)",
+)
+
+
 # -- 7. the descriptor --------------------------------------------------------------------
 
 
@@ -497,6 +722,12 @@ PUZZLE = Puzzle(
     examples=examples_in(Path(__file__).parent / "examples" / "kendoku"),
     check=check,
     limits=LIMITS,
+    draw=draw,
+    draw_move=draw_move,
+    text=text_of,
+    read_answer=read_answer,
+    formats=FORMATS,
+    generator=GENERATOR,
 )
 
 
@@ -508,34 +739,3 @@ def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Kendoku."""
     return [PUZZLE]
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.kendoku generate [--size N] [--seed S] [--max-cage K] [--several]``.
-
-    A bad argument ends with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.kendoku")
-    commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("generate", help="print a random puzzle in the input format")
-    make.add_argument("--size", type=whole_argument(1, MAX_SIZE, "the size"), default=6, metavar="N",
-                      help=f"the grid is N x N, N from 1 to {MAX_SIZE} [default: 6]")
-    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
-                      help="random seed (the same seed gives the same puzzle)")
-    make.add_argument("--max-cage", type=whole_argument(1, MAX_GENERATED_CAGE, "the largest cage"), default=4,
-                      metavar="K", help=f"largest cage, 1 to {MAX_GENERATED_CAGE} cells [default: 4]")
-    make.add_argument("--several", action="store_true", help="do not insist on a unique solution")
-    args = parser.parse_args(argv)
-    if args.size * args.size > len(NAMES) * args.max_cage:
-        make.error(f"argument --max-cage: the {args.size * args.size} cells of a grid of size {args.size} "
-                   f"need more than {len(NAMES)} cages (named A-Z, a-z) of at most {args.max_cage} "
-                   f"cell{'s' * (args.max_cage > 1)}: allow larger cages")
-    try:
-        spec = generate(args.size, args.seed, args.max_cage, not args.several)
-    except ValueError as error:  # a cutting into few enough cages not found (see _cut)
-        make.error(str(error))
-    print(text_of(spec), end="")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

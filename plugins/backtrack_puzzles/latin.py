@@ -28,23 +28,47 @@ decision is kept as a copy, which rolling back puts back.
 generators by a number of attempts, so that a generator ends, and ends with the
 same puzzle for the same seed on any machine.
 
+The puzzles' pictures share their digits: :func:`draw_values` writes givens in
+ink, the values a search placed in the ``placed`` colour and, in the middle of a
+search, the candidates of the open cells small (the form
+:meth:`LatinSearch.partial` gives); :func:`draw_decision` marks the cell a
+decision sets, with the value it tries.
+
+What the puzzles' answers and shared formats have in common is here too:
+:func:`read_values` reads a row of an answer as ``render`` prints it (``.`` for
+an empty cell, read as 0, which the checkers report), :func:`read_rows` a grid of them; :func:`pzprv3_value` reads
+a cell of a pzprv3 file's answer part (pencil marks and background colours are a
+player's notes, read as no value); :func:`read_tatham_params` reads the
+parameters ``N[dD][FLAGS]`` of Tatham's Towers and Keen; :func:`number16_places`
+finds where each cell of a puzz.link number coding stands, so that a value the
+puzzle refuses is reported at its column; :func:`size_index` finds a URL's size,
+:func:`size_line` a pzprv3 file's.
+
 This module is not a puzzle of its own, so it has only some of the parts every
 puzzle module has, in the same order: the model (the grid, its units and
-constraints), the search, and what the puzzles' generators share.
+constraints), the picture and the formats the puzzles share, the search, and
+what the puzzles' generators share.
 """
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
 import functools
+import itertools
+import math
 import random
+import re
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import PropagatingSearch, Search, quoted
+from backtrack import InputError, PropagatingSearch, Search, quoted
+from backtrack.formats import Pzprv3File, Pzprv3Item, PuzzLink, TathamId, read_tatham_size
+from backtrack.svg import PALETTE, Grid
 
 __all__ = [
-    "Constraint", "LatinGrid", "LatinSearch", "Table", "UniquenessBudget", "bits", "random_latin_square", "values_of",
-    "whole_argument",
+    "Constraint", "LatinGrid", "LatinSearch", "LatinState", "Table", "UniquenessBudget", "bits", "draw_decision",
+    "draw_values", "number16_places", "pzprv3_value", "random_latin_square", "read_rows", "read_tatham_params",
+    "read_values",
+    "size_index", "values_of",
 ]
 
 
@@ -231,6 +255,235 @@ def _shape(n: int, extra: tuple[tuple[int, ...], ...]) -> _Shape:
     )
 
 
+# -- 3. the picture: what draw and draw_move share (SVG, through backtrack.svg) -----------
+
+#: What the puzzles draw: rows of cells, each a value (decided) or, in the middle of a
+#: search, the tuple of values still open for it, ascending (see :meth:`LatinSearch.partial`).
+#: A solution is the same with a value in every cell.
+LatinState = Sequence[Sequence[int | Sequence[int]]]
+
+#: The colour of the small candidates of open cells (lighter than a value, darker than the grid lines).
+CANDIDATE_COLOUR = "#66717f"
+#: The smallest font (pixels) candidates are written in; a grid whose cells leave less shows none.
+MIN_CANDIDATE_FONT = 8.5
+
+
+def draw_values(
+    grid: Grid,
+    givens: Sequence[Sequence[int]] | None,
+    state: LatinState | None,
+    *,
+    name: Callable[[int], str] = str,
+    pencil: tuple[float, float, float, float] = (0.07, 0.07, 0.86, 0.86),
+) -> None:
+    """Write the values of a Latin-square puzzle into ``grid``.
+
+    A given (non-zero in ``givens``) is written in ink (class ``given``), a value
+    of ``state`` that is not given in the ``placed`` colour (class ``placed``); an
+    open cell of a partial state (a tuple of values) holds its candidates small,
+    each in its own place as a player pencils them (class ``candidate``), within
+    ``pencil`` (left, top, width, height, as fractions of the cell), when they fit
+    in :data:`MIN_CANDIDATE_FONT` or more; an open cell with no value left (a
+    contradiction) is shaded (class ``wrong``).  ``name`` writes a value (Sudoku
+    writes 10 as ``A``).  ``state`` None is the puzzle alone: the givens.
+    """
+    n = grid.rows
+    across = math.isqrt(n - 1) + 1 if n > 1 else 1  # candidates per line of a cell's pencil marks
+    down = -(-n // across)
+    left, top, width, height = (fraction * grid.cell for fraction in pencil)
+    slot_width, slot_height = width / across, height / down
+    font = min(slot_height * 0.92, slot_width * 1.1)
+    for r in range(n):
+        for c in range(n):
+            given = givens[r][c] if givens is not None else 0
+            held = state[r][c] if state is not None else given
+            if given:
+                grid.text(r, c, name(given), kind="given", colour=PALETTE["given"])
+            elif isinstance(held, int):
+                if held:
+                    grid.text(r, c, name(held), kind="placed", colour=PALETTE["placed"])
+            elif not held:
+                grid.fill(r, c, PALETTE["wrong"], kind="wrong", opacity=0.25)
+            elif font >= MIN_CANDIDATE_FONT:
+                x0, y0 = grid.x(c) + left, grid.y(r) + top
+                for value in held:
+                    down_at, across_at = divmod(value - 1, across)
+                    x, y = x0 + (across_at + 0.5) * slot_width, y0 + (down_at + 0.5) * slot_height
+                    grid.add(f'<text class="candidate" x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" '
+                             f'text-anchor="middle" dominant-baseline="central" fill="{CANDIDATE_COLOUR}">'
+                             f"{name(value)}</text>")
+
+
+def draw_decision(grid: Grid, move: tuple[int, int], name: Callable[[int], str] = str) -> str:
+    """The fragment marking a decision ``(cell, value)``: its cell highlighted, the value tried in a small disc.
+
+    The disc sits on the cell's top right corner, clear of the value written in
+    the middle (class ``tried``); ``grid`` only gives the coordinates.
+    """
+    cell, value = move
+    row, column = divmod(cell, grid.columns)
+    radius = max(0.22 * grid.cell, 8.0)
+    x, y = grid.x(column + 1) - 0.04 * grid.cell, grid.y(row) + 0.04 * grid.cell
+    return (grid.highlight(row, column)
+            + f'<g class="tried"><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{PALETTE["highlight"]}"/>'
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{1.2 * radius:.1f}" font-weight="bold" text-anchor="middle" '
+            f'dominant-baseline="central" fill="{PALETTE["paper"]}">{name(value)}</text></g>')
+
+
+# -- 4. what the answers and the formats share ---------------------------------------------
+
+#: The marks a pzprv3 answer part may hold in a cell without a value: pzprjs's background
+#: colours (``+ - = %``) and ``.`` for nothing.
+PZPRV3_NOTES = frozenset({".", "+", "-", "=", "%"})
+
+
+def read_values(line: str, number: int, n: int, source: str, *, what: str = "value", offset: int = 0,
+                name: Callable[[str], int | None] | None = None, empty: str = "an empty cell") -> list[int]:
+    """The ``n`` values of one row of an answer, as ``render`` prints them; 0 for an empty cell (``.``).
+
+    The row is read token by token (values separated by blanks) when it holds
+    ``n`` tokens, else character by character (blanks left out: ``1234``,
+    ``12 34``), which needs values of one character.  ``name`` reads a token
+    (None when it is no value); by default a whole number from 1 to ``n``.
+    ``empty`` says what ``.`` stands for, in messages.
+    ``line`` may be part of a longer line starting ``offset`` characters in:
+    errors name ``number`` and the column in the whole line.  An
+    :class:`~backtrack.InputError` for a row that does not fit (too few or too
+    many values, a character that is no value).
+    """
+
+    def value_of(token: str) -> int | None:
+        if name is not None:
+            return name(token)
+        digits = token.lstrip("0")
+        if token.isascii() and token.isdigit() and len(digits) <= 2 and 1 <= int(token) <= n:
+            return int(token)
+        return None
+
+    pieces = [(match.start(), match.group()) for match in itertools.islice(re.finditer(r"\S+", line), n + 1)]
+    if len(pieces) != n:
+        chars = ((start + i, char) for start, piece in pieces for i, char in enumerate(piece))
+        single = list(itertools.islice(chars, n + 1))
+        if len(single) == n or len(pieces) < n:
+            pieces = single
+    if len(pieces) > n:
+        raise InputError(f"expected {n} {what}s in this row, found more", source, number, offset + pieces[n][0] + 1)
+    if len(pieces) < n:
+        raise InputError(f"expected {n} {what}s in this row, found {len(pieces)}", source, number,
+                         offset + len(line.rstrip()) + 1)
+    values = []
+    for start, token in pieces:
+        if token == ".":
+            values.append(0)
+            continue
+        value = value_of(token)
+        if value is None:
+            raise InputError(f"expected a {what} from 1 to {n} (or . for {empty}), found {quoted(token)}",
+                             source, number, offset + start + 1)
+        values.append(value)
+    return values
+
+
+def read_rows(text: str, n: int, source: str, *, what: str = "value") -> tuple[tuple[int, ...], ...]:
+    """An answer of ``n`` rows of ``n`` values (see :func:`read_values`), one row per line.
+
+    Blank lines and lines starting with ``#`` are skipped.  An
+    :class:`~backtrack.InputError` naming the line for a wrong number of rows.
+    """
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) > n:
+        raise InputError(f"expected {n} rows of {n} {what}s, found more rows", source, lines[n][0])
+    if len(lines) < n:
+        raise InputError(f"expected {n} rows of {n} {what}s, found {len(lines)}", source,
+                         lines[-1][0] if lines else None)
+    return tuple(tuple(read_values(line, number, n, source, what=what)) for number, line in lines)
+
+
+def pzprv3_value(item: Pzprv3Item, n: int, what: str = "a value") -> int:
+    """A cell of a pzprv3 file's answer part: the value the player entered (1 to ``n``), 0 for none.
+
+    Pencil marks (``.[1,,3,]``, pzprjs's small numbers) and the background
+    colours ``+ - = %`` are notes: they read as no value.  An
+    :class:`~backtrack.InputError` at the item for anything else.
+    """
+    text = item.text.partition("[")[0]
+    if text in PZPRV3_NOTES or not text:
+        return 0
+    return dataclasses.replace(item, text=text).number(1, n, what)
+
+
+def read_tatham_params(tid: TathamId, *, game: str, difficulties: str, flags: str = "", low: int = 3,
+                       high: int = 9) -> tuple[int, str]:
+    """The size ``N`` of Tatham's parameters ``N[dD][FLAGS]`` (Towers, Keen), and the flags given.
+
+    ``D`` is one of ``difficulties`` (harmless: how hard the game made it);
+    ``flags`` are the letters allowed after it, each once and in order (Keen's
+    ``m``, multiplication only).  ``N`` must be from ``low`` to ``high``, as the
+    game allows; anything else is an :class:`~backtrack.InputError` at its column.
+    """
+    text, source, end = tid.text, tid.source, tid.params_end
+    games = f"{game}'" if game.endswith("s") else f"{game}'s"
+    n, _, index = read_tatham_size(text, tid.params_start, end, source=source)
+    if text[tid.params_start:index].count("x"):
+        raise InputError(f"expected {games} parameters N[dD] (one size: the grid is N x N), found "
+                         f"{quoted(tid.params)}", source, 1, text.index("x", tid.params_start) + 1)
+    if not low <= n <= high:
+        raise InputError(f"{games} grids are {low} x {low} to {high} x {high}, not {n} x {n}", source, 1,
+                         tid.params_start + 1)
+    if index < end and text[index] == "d":
+        if index + 1 >= end or text[index + 1] not in difficulties:
+            raise InputError(f"expected a difficulty after 'd' ({', '.join(difficulties)})", source, 1, index + 2)
+        index += 2
+    given = ""
+    for flag in flags:
+        if index < end and text[index] == flag:
+            given += flag
+            index += 1
+    if index < end:
+        allowed = "N[d" + "|".join(difficulties) + "]" + "".join(f"[{flag}]" for flag in flags)
+        raise InputError(f"unexpected {text[index]!r} in {games} parameters (expected {allowed})", source, 1,
+                         index + 1)
+    return n, given
+
+
+#: How many characters each code of pzprjs's number coding takes (the rest: one).
+_WIDTHS = {"-": 3, "+": 4, "=": 4, "%": 4, "*": 5, "$": 6}
+
+
+def number16_places(text: str, count: int, start: int) -> list[int]:
+    """Where each of ``count`` cells of a puzz.link number coding stands in ``text`` (-1: a skipped cell).
+
+    For a body that :func:`~backtrack.formats.decode_number16` has read: so that
+    a value the puzzle refuses (a ``.`` or a 0 in a Sudoku) is reported at its
+    column.
+    """
+    places: list[int] = []
+    index = start
+    while len(places) < count and index < len(text):
+        ch = text[index]
+        if "g" <= ch <= "z":
+            places += [-1] * (ord(ch) - ord("f"))
+            index += 1
+        else:
+            places.append(index)
+            index += _WIDTHS.get(ch, 1)
+    return (places + [-1] * count)[:count]
+
+
+def size_line(text: str, file: Pzprv3File) -> int:
+    """The line of a pzprv3 file's size: the one after the variety's, or the same when ``/`` ends the variety."""
+    line = file.variety_line
+    physical = text.split("\n")[line.line - 1] if line.line <= text.count("\n") + 1 else ""
+    return line.line if "/" in physical[line.column - 1:] else line.line + 1
+
+
+def size_index(url: PuzzLink) -> int:
+    """The index in ``url.text`` of the size ``COLS/ROWS`` (its number of columns), for errors about the size."""
+    match = re.search(r"([0-9]+)/([0-9]+)/?$", url.text[:url.body_start])
+    return match.start(1) if match else url.body_start
+
+
 # -- 5. the search ------------------------------------------------------------------------
 
 
@@ -353,6 +606,18 @@ class LatinSearch(PropagatingSearch):
         n = self.n
         values = [mask.bit_length() for mask in self.cand]
         return tuple(tuple(values[r * n : r * n + n]) for r in range(n))
+
+    def partial(self, path: tuple) -> tuple[tuple[int | tuple[int, ...], ...], ...]:
+        """The grid so far, for a picture (a :data:`LatinState`): rows of cells, read off the current candidates.
+
+        A cell down to one value (a given, a decision or a deduction) is that
+        value; an open cell is the tuple of its candidates, ascending (empty in a
+        contradiction).  Nothing of the search's state is changed.
+        """
+        n = self.n
+        cells = [mask.bit_length() if mask and not mask & (mask - 1) else tuple(bit.bit_length() for bit in bits(mask))
+                 for mask in self.cand]
+        return tuple(tuple(cells[r * n : r * n + n]) for r in range(n))
 
     def format_move(self, level: int, move: tuple[int, int]) -> str:
         """A decision as a player says it: ``5 in row 3, column 7`` (rows and columns counted from 1)."""
@@ -534,7 +799,7 @@ class LatinSearch(PropagatingSearch):
         return best
 
 
-# -- 6. what the generators share -----------------------------------------------------------
+# -- 6. what the generators share ---------------------------------------------------------
 
 
 class _OverBudget(Exception):
@@ -601,19 +866,3 @@ def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ..
             if not search.assign(cell, rng.choice(values_of(search.cand[cell]))):
                 break
 
-
-def whole_argument(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type`` for the generators: a whole number from ``low`` to ``high``.
-
-    A leading minus sign is read when ``low`` is negative; the length is checked
-    before converting, so a number of any length gets argparse's clear message.
-    """
-
-    def convert(text: str) -> int:
-        digits = text[1:] if text.startswith("-") and low < 0 else text
-        if (digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= len(str(max(-low, high)))
-                and low <= int(text) <= high):
-            return int(text)
-        raise argparse.ArgumentTypeError(f"expected {what}, a whole number from {low} to {high}, not {quoted(text)}")
-
-    return convert

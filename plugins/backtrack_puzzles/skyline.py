@@ -26,22 +26,50 @@ a :class:`~backtrack_puzzles.latin.Table` that keeps the permutations its
 candidates allow and its clues match, and narrows every cell to the heights that
 occur there (:class:`LineClues`).  :func:`check` is an independent checker of
 solutions.
+
+Missing clues: a side may leave any clue out (``.`` or ``0`` in the text form,
+0 in the model): the line is then bound by the Latin rule alone, and the
+search, the counts, ``render`` (``.``), the checker and the picture all treat
+it as no clue.  puzz.link puzzles often leave most clues out.
+
+Answers (:func:`read_answer`): the heights as ``render`` prints them, with the
+clues around them (which must be the puzzle's: a changed clue is an input
+error) or without (N rows of N heights); ``.`` is a cell left empty, which the
+checker reports.
+
+Shared formats (:data:`FORMATS`): Simon Tatham's Towers game IDs
+(``5:/2//3//////////4/2//4///,l4l``; Towers plays 3 x 3 to 9 x 9), puzz.link
+``skyscrapers`` URLs (also ``building``, ``skyscraper``:
+``https://puzz.link/p?skyscrapers/4/4/k13h4j3g``; square grids only) and the
+puzz.link editor's pzprv3 files, whose answer :func:`decode_pzprv3_answer`
+reads.  All three keep the clue order top, bottom, left, right.
+
+The generator (:data:`GENERATOR`, ``backtrack generate skyline -p size=7``)
+takes the clues of a random Latin square and thins them while the solution
+stays unique.
 """
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
 import itertools
-import math
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted
+from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted
+from backtrack.formats import (
+    QUESTION, check_end, decode_number16, decode_tatham_cells, encode_number16, encode_tatham_cells, frame,
+    join_excells, parse_url, read_pzprv3, read_tatham_numbers, split_excells, split_fields, split_tatham, unframe,
+    write_pzprv3, write_tatham_numbers, write_url,
+)
+from backtrack.svg import PALETTE, Grid
 
-from .latin import LatinGrid, LatinSearch, Table, UniquenessBudget, random_latin_square, whole_argument
+from .latin import (
+    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, number16_places,
+    pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values, size_index, size_line,
+)
 
 #: The largest grid is MAX_SIZE x MAX_SIZE.
 MAX_SIZE = 16
@@ -55,10 +83,14 @@ DEFER_LIMIT = 10**6
 DEFER_LIMIT_TWO_CLUES = 10**8
 #: How many random squares :func:`generate` tries to find one that its clues alone fix.
 SQUARE_TRIES = 30
+#: From this size on :func:`generate` takes the first square: squares that their clues alone fix
+#: are too rare to look for (3 in 60 random 6 x 6 squares, none in 60 of 7 x 7), and each look
+#: is a whole uniqueness check (two thirds of the time a 9 x 9 took).
+CLUES_ALONE_MAX_SIZE = 6
 #: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
 CHECK_ATTEMPTS = 20_000
 GENERATE_ATTEMPTS = 500_000
-#: The largest unique puzzle the generator makes: a 9 x 9 takes about 15 seconds, and from 10 x 10
+#: The largest unique puzzle the generator makes: a 9 x 9 takes about 5 seconds, and from 10 x 10
 #: on a single attempt may enumerate a line's permutations for a second, so the checks would take hours.
 MAX_UNIQUE_SIZE = 9
 
@@ -101,6 +133,16 @@ class Skyline:
 
     def __repr__(self) -> str:
         return f"Skyline(top={self.top}, bottom={self.bottom}, left={self.left}, right={self.right})"
+
+    def key(self) -> tuple[tuple[int, ...], ...]:
+        """What makes the puzzle: the four sides' clues and the givens."""
+        return self.top, self.bottom, self.left, self.right, *self.givens
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Skyline) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
     def lines(self) -> list[tuple[tuple[int, ...], int, int]]:
         """Every row and column as ``(cells from its start, clue at the start, clue at the end)``."""
@@ -240,6 +282,277 @@ def as_json(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[list[int]]
     return [list(row) for row in solution]
 
 
+def read_answer(spec: Skyline, text: str, source: str = "<answer>") -> tuple[tuple[int, ...], ...]:
+    """An answer to ``spec`` from the heights ``render`` prints: rows of heights (0 for an empty cell, ``.``).
+
+    Either as ``render`` prints it (the top clues, a rule ``+---+``, a row per
+    line ``LEFT | heights | RIGHT``, a rule, the bottom clues), whose clues must
+    be the puzzle's (a changed clue is an input error), or just N rows of N
+    heights.  An :class:`~backtrack.InputError` with the line and column for
+    anything that does not fit the puzzle.
+    """
+    n = spec.n
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not any("|" in line for _, line in lines):
+        return read_rows(text, n, source, what="height")
+    shape = "the top clues, a rule (+---+), a row per line (LEFT | heights | RIGHT), a rule, the bottom clues"
+    for k, (number, line) in enumerate(lines[:n + 5]):
+        rule = set(line.strip()) <= set("+-")
+        if rule != (k in (1, n + 2)) or (k not in (0, n + 3) and not rule and line.count("|") != 2) or k > n + 3:
+            raise InputError(f"expected the heights as render prints them: {shape}", source, number)
+    if len(lines) < n + 4:
+        raise InputError(f"truncated: expected the heights as render prints them: {shape}", source, lines[-1][0])
+
+    def same(number: int, found: int, given: int, side: str, index: int, column: int | None) -> None:
+        if found != given:
+            where = "row" if side in ("left", "right") else "column"
+            raise InputError(f"the {side} clue of {where} {index + 1} is {given or 'none'} in the puzzle, "
+                             f"{found or 'none'} here", source, number, column)
+
+    for (number, line), side, expected in ((lines[0], "top", spec.top), (lines[n + 3], "bottom", spec.bottom)):
+        read = read_values(line, number, n, source, what=f"{side} clue", empty="none",
+                           name=lambda token: 0 if token == "0" else _clue_value(token, n))
+        for index in range(n):
+            same(number, read[index], expected[index], side, index, _column_of(line, index, n))
+    answer = []
+    for r, (number, line) in enumerate(lines[2:n + 2]):
+        left, middle, right = line.split("|")
+        answer.append(tuple(read_values(middle, number, n, source, what="height", offset=len(left) + 1)))
+        for side, part, start, given in (("left", left, 0, spec.left[r]),
+                                         ("right", right, len(left) + len(middle) + 2, spec.right[r])):
+            token = part.strip()
+            column = start + part.find(token) + 1 if token else None
+            clue = 0 if token in ("", ".", "0") else _clue_value(token, n)
+            if clue is None:
+                raise InputError(f"expected a {side} clue from 1 to {n} (or . for none), found {quoted(token)}",
+                                 source, number, column)
+            same(number, clue, given, side, r, column)
+    return tuple(answer)
+
+
+def _clue_value(token: str, n: int) -> int | None:
+    """A clue of a row from 1 to ``n`` written in ``token``, or None."""
+    return int(token) if token.isascii() and token.isdigit() and len(token) <= 2 and 1 <= int(token) <= n else None
+
+
+def _column_of(line: str, index: int, n: int) -> int:
+    """The column (from 1) of the ``index``-th entry of a line of ``n`` entries (tokens, or characters)."""
+    pieces = [match.start() for match in re.finditer(r"\S+", line)]
+    if len(pieces) != n:
+        pieces = [i for i, char in enumerate(line) if not char.isspace()]
+    return pieces[index] + 1 if index < len(pieces) else len(line) + 1
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: The side of a cell in pixels: up to 9 x 9 with room for the candidates, then smaller.
+CELL_PIXELS, LARGE_CELL_PIXELS = 44, 34
+#: How far outside the frame the clues stand (their centres), in cells; the margin is a little more.
+CLUE_OFFSET = 0.5
+
+
+def _canvas(spec: Skyline) -> Grid:
+    """The grid the pictures of ``spec`` are drawn on (draw and draw_move share its coordinates)."""
+    margin = 2 * CLUE_OFFSET + 0.05
+    return Grid(spec.n, spec.n, cell=CELL_PIXELS if spec.n <= 9 else LARGE_CELL_PIXELS,
+                margin=(margin, margin, margin, margin), name="skyline")
+
+
+def draw(spec: Skyline, state: LatinState | None) -> str:
+    """The grid as SVG: the clues outside the frame on all four sides (class ``clue``), the heights inside.
+
+    ``state`` None is the puzzle alone (clues and given heights, class
+    ``given``); a solution adds the heights placed (class ``placed``); a partial
+    state (:meth:`LatinSearch.partial <backtrack_puzzles.latin.LatinSearch.partial>`)
+    the heights decided so far and, up to 9 x 9, the candidates of the open
+    cells small (``candidate``).
+    """
+    grid = _canvas(spec)
+    n, cell = spec.n, grid.cell
+    draw_values(grid, spec.givens, state)
+    grid.lines()
+    size = 0.5 * cell
+    for index in range(n):
+        x, y = grid.x(index) + cell / 2, grid.y(index) + cell / 2
+        for clue, side, at in ((spec.top[index], "top", (x, grid.y(0) - CLUE_OFFSET * cell)),
+                               (spec.bottom[index], "bottom", (x, grid.y(n) + CLUE_OFFSET * cell)),
+                               (spec.left[index], "left", (grid.x(0) - CLUE_OFFSET * cell, y)),
+                               (spec.right[index], "right", (grid.x(n) + CLUE_OFFSET * cell, y))):
+            if clue:
+                grid.add(f'<text class="clue {side}" x="{at[0]:.1f}" y="{at[1]:.1f}" font-size="{size:.1f}" '
+                         f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+                         f'fill="{PALETTE["ink"]}">{clue}</text>')
+    return grid.svg()
+
+
+def draw_move(spec: Skyline, move: tuple[int, int]) -> str:
+    """The fragment marking a decision ``(cell, value)``: the cell it sets, highlighted, and the height tried."""
+    return draw_decision(_canvas(spec), move)
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+
+#: Towers' sizes (towers.c refuses any other).
+TOWERS_SIZES = (3, 9)
+
+
+def _sides(clues: Sequence[int | None], n: int) -> list[list[int]]:
+    """Top, bottom, left and right clues (0 for none) from the ``4 n`` clues in that order (None for none)."""
+    values = [clue or 0 for clue in clues]
+    return [values[k * n:(k + 1) * n] for k in range(4)]
+
+
+def decode_tatham(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from a Towers game ID ``N[dD]:CLUES[,GRID]`` (N from 3 to 9, as Towers plays).
+
+    CLUES: 4N fields separated by ``/``, empty for no clue, in the order top,
+    bottom, left, right (each left to right, or top to bottom); GRID, when there
+    are given heights: ``a``-``z`` 1-26 empty cells, a number a height, ``_``
+    between two heights.  Every error names its column.
+    """
+    tid = split_tatham(text, source)
+    n, _ = read_tatham_params(tid, game="Towers", difficulties="ehxu", low=TOWERS_SIZES[0], high=TOWERS_SIZES[1])
+    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
+    if len(fields) > 2:
+        raise InputError("too long: expected CLUES or CLUES,GRID, found another ','", source, 1, fields[2][0])
+    clues = read_tatham_numbers(text, 4 * n, *fields[0], sep="/", empty=True, low=1, high=n, source=source)
+    givens = [0] * (n * n)
+    if len(fields) == 2:
+        cells = decode_tatham_cells(text, n * n, *fields[1], low=1, high=n, what="cells", source=source)
+        givens = [cell if isinstance(cell, int) else 0 for cell in cells]
+    top, bottom, left, right = _sides(clues, n)
+    return Skyline(top, bottom, left, right, givens=[givens[r * n:r * n + n] for r in range(n)])
+
+
+def encode_tatham(spec: Skyline) -> str:
+    """The Towers game ID of ``spec``, as towers.c writes it: ``N:CLUES`` and ``,GRID`` when heights are given.
+
+    ``ValueError`` for a grid Towers cannot play (outside 3 x 3 to 9 x 9).
+    """
+    n = spec.n
+    if not TOWERS_SIZES[0] <= n <= TOWERS_SIZES[1]:
+        raise ValueError(f"Towers' grids are {TOWERS_SIZES[0]} x {TOWERS_SIZES[0]} to {TOWERS_SIZES[1]} x "
+                         f"{TOWERS_SIZES[1]}, not {n} x {n}")
+    clues = [clue or None for side in (spec.top, spec.bottom, spec.left, spec.right) for clue in side]
+    text = f"{n}:" + write_tatham_numbers(clues, sep="/")
+    if any(any(row) for row in spec.givens):
+        text += "," + encode_tatham_cells([value or None for row in spec.givens for value in row])
+    return text
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from a puzz.link URL ``https://puzz.link/p?skyscrapers/N/N/BODY`` (or ``building``, ``skyscraper``).
+
+    BODY: pzprjs's number coding of the 4N clues outside the grid (top, bottom,
+    left, right; skipped ones are missing clues), then, when there are any, of
+    the N x N given heights.  A rectangle, a ``.`` (a clue without its number)
+    or a 0 are refused at their column.
+    """
+    url = parse_url(text, source)
+    url.require("skyscrapers")
+    n = url.cols
+    if url.rows != n or n > MAX_SIZE:
+        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {url.cols} x {url.rows} "
+                         f"(columns x rows)", source, 1, size_index(url) + 1)
+    clues, end = decode_number16(url.text, 4 * n, url.body_start, high=n, what="clues outside the grid",
+                                 source=source)
+    _refuse_zero(url.text, clues, number16_places(url.text, 4 * n, url.body_start), n, "clue", source)
+    givens: list[int | None] = [None] * (n * n)
+    if end < url.body_end:
+        start = end
+        givens, end = decode_number16(url.text, n * n, start, high=n, what="cells", source=source)
+        _refuse_zero(url.text, givens, number16_places(url.text, n * n, start), n, "given height", source)
+    check_end(url.text, end, url.body_end, source=source)
+    sides = split_excells(clues, n, n, "all")
+    cells = [value or 0 for value in givens]
+    top, bottom, left, right = ([value or 0 for value in sides[side]] for side in SIDES)
+    return Skyline(top, bottom, left, right, givens=[cells[r * n:r * n + n] for r in range(n)])
+
+
+def _refuse_zero(text: str, values: Sequence[int | None], places: Sequence[int], n: int, what: str,
+                 source: str) -> None:
+    """Refuse a ``.`` (QUESTION) or a 0 among ``values``, at its column."""
+    for value, place in zip(values, places, strict=True):
+        if value == QUESTION or value == 0:
+            shown = "'.' (no number)" if value == QUESTION else "0"
+            raise InputError(f"expected a {what} from 1 to {n}, found {shown}", source, 1, place + 1)
+
+
+def encode_puzzlink(spec: Skyline) -> str:
+    """The puzz.link URL of ``spec``, as pzprjs writes it: the clues, then the givens when there are any."""
+    top, bottom, left, right = ([clue or None for clue in side] for side in (spec.top, spec.bottom, spec.left,
+                                                                             spec.right))
+    body = encode_number16(join_excells(top, left, bottom, right))
+    if any(any(row) for row in spec.givens):
+        body += encode_number16([value or None for row in spec.givens for value in row])
+    return write_url("skyscrapers", spec.n, spec.n, body)
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, tuple[tuple[int, ...], ...] | None]:
+    """A Skyline and the answer in a pzprv3 file: ``(spec, rows of heights)``, or ``(spec, None)`` without one.
+
+    The file: ``pzprv3``, ``skyscrapers``, rows, columns, then N + 2 lines of
+    N + 2 items: the clues around the grid (``.`` none; the corners are not
+    read) and in the grid ``qH`` a given height, ``H`` the player's height,
+    ``.`` nothing (pencil marks ``[...]`` are notes).  An answer with some
+    heights gives every cell (0 for one left empty, which :func:`check`
+    reports); a grid without any is no answer.  Errors name the line.
+    """
+    file = read_pzprv3(text, source)
+    file.require("skyscrapers")
+    n = file.cols
+    if file.rows != n or n > MAX_SIZE:
+        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {file.rows} rows of "
+                         f"{file.cols} columns", source, size_line(text, file))
+    reader = file.reader()
+    sides, cells = unframe(reader.grid(n + 2, n + 2, "the grid with its clues"), n, n, "all")
+    reader.expect_end()
+    clues = []
+    for side in SIDES:
+        values = []
+        for item in sides[side]:
+            values.append(0 if item.text == "." else item.number(1, n, f"a {side} clue"))
+        clues.append(values)
+    givens, entered = [], []
+    for row in cells:
+        given_row, entered_row = [], []
+        for item in row:
+            if item.text.startswith("q"):
+                given_row.append(dataclasses.replace(item, text=item.text[1:]).number(1, n, "a given height"))
+                entered_row.append(0)
+            else:
+                given_row.append(0)
+                entered_row.append(pzprv3_value(item, n, "a height"))
+        givens.append(given_row)
+        entered.append(entered_row)
+    spec = Skyline(clues[0], clues[1], clues[2], clues[3], givens=givens)
+    if not any(any(row) for row in entered):
+        return spec, None
+    return spec, tuple(tuple(given or value for given, value in zip(givens[r], entered[r], strict=True))
+                       for r in range(n))
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> Skyline:
+    """The Skyline of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
+    return decode_pzprv3_answer(text, source)[0]
+
+
+def encode_pzprv3(spec: Skyline) -> str:
+    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer."""
+    sides = {side: [str(clue) if clue else "." for clue in getattr(spec, side)] for side in SIDES}
+    cells = [[f"q{value}" if value else "." for value in row] for row in spec.givens]
+    return write_pzprv3("skyscrapers", spec.n, spec.n, frame(cells, sides, "."))
+
+
+#: The shared formats Skyline reads and writes (see :class:`~backtrack.Format`).
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
 # -- 4. the checker -----------------------------------------------------------------------
 
 
@@ -248,46 +561,68 @@ def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
 
     Independent of the search: the Latin rule is checked row by row and column
     by column, and every clue is counted again here by walking its line from
-    its side.  Rows and columns are counted from 1.
+    its side.  Each message names the rule and where, rows and columns counted
+    from 1 (``row 2 holds height 3 twice: at row 2, column 1 and row 2, column
+    4``; a clue by the cell next to it).  A 0 is a cell left empty, and the
+    empty cells come last; a clue is counted when the cells from its side up to
+    the tallest building are filled (nothing behind it can be seen), else not.
     """
     n = spec.n
+
+    def at(r: int, c: int) -> str:
+        return f"row {r + 1}, column {c + 1}"
+
+    def height(value: object) -> bool:
+        return isinstance(value, int) and 1 <= value <= n
+
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution must be {n} rows of {n} heights"]
-    problems = []
+    problems, empty = [], []
     for r, row in enumerate(solution):
-        for c, height in enumerate(row):
-            if not (isinstance(height, int) and 1 <= height <= n):
-                problems.append(f"row {r + 1}, column {c + 1}: {height!r} is not a height from 1 to {n}")
-            elif spec.givens[r][c] and spec.givens[r][c] != height:
-                problems.append(f"row {r + 1}, column {c + 1}: the given height {spec.givens[r][c]} became {height}")
-    if any(not (isinstance(height, int) and 1 <= height <= n) for row in solution for height in row):
-        return problems
-    rows = [list(row) for row in solution]
-    columns = [[solution[r][c] for r in range(n)] for c in range(n)]
-    named = [(f"row {r + 1}", rows[r]) for r in range(n)] + [(f"column {c + 1}", columns[c]) for c in range(n)]
-    for where, line in named:
-        for height in sorted(set(line)):
-            times = line.count(height)
-            if times > 1:
-                problems.append(f"{where} holds height {height} {'twice' if times == 2 else f'{times} times'}")
+        for c, value in enumerate(row):
+            if value == 0 and isinstance(value, int):
+                empty.append(f"{at(r, c)}: this cell is empty")
+            elif not height(value):
+                problems.append(f"{at(r, c)}: {value!r} is not a height from 1 to {n}")
+            elif spec.givens[r][c] and spec.givens[r][c] != value:
+                problems.append(f"{at(r, c)}: the given height {spec.givens[r][c]} became {value}")
+    named = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    named += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    for where, cells in named:
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            if height(solution[r][c]):
+                seen.setdefault(solution[r][c], []).append((r, c))
+        for value in sorted(seen):
+            places = seen[value]
+            if len(places) > 1:
+                times = "twice" if len(places) == 2 else f"{len(places)} times"
+                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
+                problems.append(f"{where} holds height {value} {times}: at {listed}")
     views = [
-        ("column", "above", spec.top, columns, False),
-        ("column", "below", spec.bottom, columns, True),
-        ("row", "the left", spec.left, rows, False),
-        ("row", "the right", spec.right, rows, True),
+        ("column", "above", spec.top, lambda i: [(r, i) for r in range(n)]),
+        ("column", "below", spec.bottom, lambda i: [(r, i) for r in reversed(range(n))]),
+        ("row", "the left", spec.left, lambda i: [(i, c) for c in range(n)]),
+        ("row", "the right", spec.right, lambda i: [(i, c) for c in reversed(range(n))]),
     ]
-    for kind, side, clues, lines, backwards in views:
+    for kind, side, clues, walk in views:
         for i, clue in enumerate(clues):
             if not clue:
                 continue
-            seen, tallest = 0, 0
-            for height in reversed(lines[i]) if backwards else lines[i]:
-                if height > tallest:
-                    seen, tallest = seen + 1, height
-            if seen != clue:
-                problems.append(f"{kind} {i + 1} seen from {side} shows {seen} building{'s' * (seen != 1)}, "
-                                f"its clue says {clue}")
-    return problems
+            cells = walk(i)
+            seen_count, tallest = 0, 0
+            for r, c in cells:
+                value = solution[r][c]
+                if not height(value) or tallest == n:
+                    break
+                if value > tallest:
+                    seen_count, tallest = seen_count + 1, value
+            else:
+                tallest = n  # every cell filled
+            if tallest == n and seen_count != clue:
+                problems.append(f"{kind} {i + 1} seen from {side} (from {at(*cells[0])}) shows {seen_count} "
+                                f"building{'s' * (seen_count != 1)}, its clue says {clue}")
+    return problems + empty
 
 
 # -- 5. the search ------------------------------------------------------------------------
@@ -370,8 +705,9 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     """A random Skyline: the clues of a random Latin square, thinned out.
 
     With ``unique``: a square that all its clues fix is looked for (up to
-    ``SQUARE_TRIES`` squares); failing that, given heights of the last one are
-    added (random cells) until they fix it; then givens, and after them
+    :data:`SQUARE_TRIES` squares; up to :data:`CLUES_ALONE_MAX_SIZE` only, larger
+    grids take their first square); failing that, given heights of the last one
+    are added (random cells) until they fix it; then givens, and after them
     clues, are taken away in random order as long as the solution stays unique
     (a hard, minimal puzzle).  Each uniqueness check may try :data:`CHECK_ATTEMPTS`
     decisions and all of them :data:`GENERATE_ATTEMPTS`: a check that runs out is no
@@ -395,7 +731,7 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
         return budget.unique(search(puzzle()))
 
     givens = [[0] * n for _ in range(n)]
-    for _ in range(SQUARE_TRIES if unique else 1):
+    for _ in range(SQUARE_TRIES if unique and n <= CLUES_ALONE_MAX_SIZE else 1):
         square = random_latin_square(n, rng)
         sides = [list(side) for side in Skyline([0] * n, [0] * n, [0] * n, [0] * n).clues_of(square)]
         if not unique or is_unique():
@@ -426,6 +762,28 @@ def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: flo
     return puzzle()
 
 
+def make(seed: int | None = None, unique: bool = True, size: int = 6, keep: float = 0.5) -> Skyline:
+    """``backtrack generate skyline``: :func:`generate` with the command's parameters."""
+    if unique and size > MAX_UNIQUE_SIZE:
+        raise ValueError(f"unique puzzles are made up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} (proving a larger "
+                         f"one unique takes hours); with --any, up to {MAX_SIZE} x {MAX_SIZE}")
+    return generate(size, seed, unique, keep)
+
+
+#: ``backtrack generate skyline``: its parameters, and unique puzzles by default.
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("size", f"the side of the grid ({MAX_UNIQUE_SIZE} at most for a unique puzzle)", int, 6, low=1,
+              high=MAX_SIZE),
+        Param("keep", "with --any: the share of the clues kept, from 0 to 1", float, 0.5, low=0.0, high=1.0),
+    ),
+    unique_default=True,
+    largest_unique=f"up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} (an 8 x 8 in about a second, a 9 x 9 in about "
+    f"five; with --any up to {MAX_SIZE} x {MAX_SIZE})",
+)
+
+
 # -- 7. the descriptor --------------------------------------------------------------------
 
 
@@ -440,6 +798,12 @@ PUZZLE = Puzzle(
     examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
     check=check,
     limits=LIMITS,
+    draw=draw,
+    draw_move=draw_move,
+    text=text_of,
+    read_answer=read_answer,
+    formats=FORMATS,
+    generator=GENERATOR,
 )
 
 
@@ -451,39 +815,3 @@ def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Skyline."""
     return [PUZZLE]
 
-
-def _share(text: str) -> float:
-    """An argparse ``type``: a share from 0 to 1 (such as 0.5)."""
-    try:
-        value = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a share from 0 to 1 (such as 0.5), not {quoted(text)}")
-    return value
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.skyline generate [--size N] [--seed S] [--several [--keep P]]``.
-
-    A bad argument ends with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.skyline")
-    commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("generate", help="print a random puzzle in the input format")
-    make.add_argument("--size", type=whole_argument(1, MAX_SIZE, "the size"), default=6, metavar="N",
-                      help=f"the grid is N x N, N from 1 to {MAX_UNIQUE_SIZE} ({MAX_SIZE} with --several) [default: 6]")
-    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
-                      help="random seed (the same seed gives the same puzzle)")
-    make.add_argument("--several", action="store_true", help="keep random clues, not a unique puzzle")
-    make.add_argument("--keep", type=_share, default=0.5, help="with --several: the share of clues kept, 0 to 1")
-    args = parser.parse_args(argv)
-    if args.size > MAX_UNIQUE_SIZE and not args.several:
-        make.error(f"argument --size: unique puzzles are made up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} "
-                   f"(proving a larger one unique takes hours); with --several, up to {MAX_SIZE} x {MAX_SIZE}")
-    print(text_of(generate(args.size, args.seed, not args.several, args.keep)), end="")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -29,23 +29,43 @@ over.  Setting up the search of a 25 x 25 grid takes about a hundredth of a seco
 The search is :class:`~backtrack_puzzles.latin.LatinSearch` with the boxes as
 extra units: naked and hidden singles, then the cell with fewest candidates.
 :func:`check` is an independent checker of solutions.
+
+Answers (:func:`read_answer`): the grid as ``render`` prints it (box borders and
+``|`` ignored), or any grid this parser reads; ``.`` is a cell left empty, which
+the checker reports.  A changed given is a broken rule, named by the checker.
+
+Shared formats (:data:`FORMATS`): Simon Tatham's Solo game IDs with square boxes
+(``3x3:3d9_2f...``; Solo's rectangular boxes, jigsaw ``Nj``, X ``x`` and killer
+``k`` puzzles are refused), puzz.link ``sudoku`` URLs of 4 x 4, 9 x 9, 16 x 16
+and 25 x 25 (``https://puzz.link/p?sudoku/4/4/g1k23k3g``; puzz.link's 6 x 6 has
+boxes of 3 x 2, refused) and the puzz.link editor's pzprv3 files, whose answer
+part :func:`decode_pzprv3_answer` reads.
+
+The generator (:data:`GENERATOR`, ``backtrack generate sudoku -p size=16``)
+empties the cells of a random solved grid while the solution stays unique.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import itertools
 import math
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack.formats import (
+    QUESTION, check_end, decode_number16, decode_tatham_cells, encode_number16, encode_tatham_cells, parse_url,
+    read_pzprv3, read_tatham_size, split_tatham, write_pzprv3, write_url,
+)
+from backtrack.svg import PALETTE, Grid
 
-from .latin import LatinGrid, LatinSearch, UniquenessBudget, whole_argument
+from .latin import (
+    LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, number16_places, pzprv3_value,
+    size_index, size_line,
+)
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 MIN_BOX, MAX_BOX = 2, 5
@@ -58,8 +78,6 @@ LIMITS = f"grids of 4 x 4, 9 x 9, 16 x 16 or {MAX_SIZE} x {MAX_SIZE} cells (boxe
 #: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
 CHECK_ATTEMPTS = 20_000
 GENERATE_ATTEMPTS = 500_000
-#: The most puzzles one generator command prints.
-MAX_COUNT = 10_000
 
 
 # -- 1. the model -------------------------------------------------------------------------
@@ -83,6 +101,12 @@ class Sudoku:
 
     def __repr__(self) -> str:
         return f"Sudoku({self.line()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sudoku) and self.givens == other.givens
+
+    def __hash__(self) -> int:
+        return hash(self.givens)
 
     def line(self) -> str:
         """The one-line form: a character per cell (``1-9``, ``A-P``), ``.`` for empty."""
@@ -270,6 +294,203 @@ def as_json(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[list[int]]:
     return [list(row) for row in solution]
 
 
+def read_answer(spec: Sudoku, text: str, source: str = "<answer>") -> tuple[tuple[int, ...], ...]:
+    """An answer to ``spec`` from the grid ``render`` prints (or any grid :func:`parse` reads): rows of values.
+
+    A cell left empty (``.`` or ``0``) is 0, which :func:`check` reports; a
+    changed given is for :func:`check` to name too.  An :class:`~backtrack.InputError`
+    with the line and column for text that is no grid of this size.
+    """
+    answer = parse(text, source)
+    if answer.n != spec.n:
+        lines = _content(text)
+        raise InputError(f"expected the answer to a {spec.n} x {spec.n} Sudoku, found a {answer.n} x {answer.n} grid",
+                         source, lines[0][0] if lines else None)
+    return answer.givens
+
+
+# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+
+#: The side of a cell in pixels, by the size of the grid: every grid is drawn 200 to 700 pixels wide.
+CELL_PIXELS = {4: 52, 9: 42, 16: 34, 25: 28}
+
+
+def _symbol(value: int) -> str:
+    return SYMBOLS[value - 1] if 1 <= value <= len(SYMBOLS) else str(value)
+
+
+def _canvas(spec: Sudoku) -> Grid:
+    """The grid the pictures of ``spec`` are drawn on (draw and draw_move share its coordinates)."""
+    return Grid(spec.n, spec.n, cell=CELL_PIXELS.get(spec.n, 34), margin=(0.3, 0.3, 0.3, 0.3), name="sudoku")
+
+
+def draw(spec: Sudoku, state: LatinState | None) -> str:
+    """The grid as SVG: thin cell lines, thick box borders (class ``box``), givens in ink (``given``).
+
+    ``state`` None is the puzzle alone; a solution adds the values placed (class
+    ``placed``, in the placed colour); a partial state (:meth:`LatinSearch.partial
+    <backtrack_puzzles.latin.LatinSearch.partial>`) the values decided so far and,
+    up to 9 x 9, the candidates of the open cells small (``candidate``).
+    """
+    grid = _canvas(spec)
+    draw_values(grid, spec.givens, state, name=_symbol)
+    grid.lines()
+    n, box = spec.n, spec.box
+    for at in range(box, n, box):
+        for x1, y1, x2, y2 in ((grid.x(at), grid.y(0), grid.x(at), grid.y(n)),
+                               (grid.x(0), grid.y(at), grid.x(n), grid.y(at))):
+            grid.add(f'<line class="box" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+                     f'stroke="{PALETTE["ink"]}" stroke-width="2.5"/>')
+    return grid.svg()
+
+
+def draw_move(spec: Sudoku, move: tuple[int, int]) -> str:
+    """The fragment marking a decision ``(cell, value)``: the cell it sets, highlighted, and the value tried."""
+    return draw_decision(_canvas(spec), move, _symbol)
+
+
+# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
+
+#: What Solo's parameters may hold after the size: symmetry (``a``, ``r2``, ``m4``, ``md2`` ...) and
+#: difficulty (``dt`` ... ``du``) are harmless; these change the rules, so they are refused.
+SOLO_VARIANTS = {"j": "a jigsaw Sudoku (irregular boxes)", "x": "an X Sudoku (diagonals too)",
+                 "k": "a killer Sudoku (cages with sums)"}
+
+
+def decode_tatham(text: str, source: str = "<input>") -> Sudoku:
+    """A Sudoku from a Solo game ID ``CxR:DESC`` (square boxes only: ``2x2`` to ``5x5``).
+
+    DESC is Solo's run coding: ``a``-``z`` 1-26 empty cells, a decimal number a
+    given, ``_`` between two givens.  Jigsaw, X and killer puzzles, and boxes
+    that are not square, are refused with an :class:`~backtrack.InputError` at
+    the column that says so.
+    """
+    tid = split_tatham(text, source)
+    c, r, index = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    end = tid.params_end
+    while index < end:
+        ch = text[index]
+        if ch in SOLO_VARIANTS:
+            raise InputError(f"this Solo ID is {SOLO_VARIANTS[ch]}, which this Sudoku does not play", source, 1,
+                             index + 1)
+        if ch in "rma":  # symmetry: r2, r4, m2, md2, m4, md4, m8, a
+            index += 1
+            if ch == "m" and index < end and text[index] == "d":
+                index += 1
+            while index < end and text[index].isdigit():
+                index += 1
+        elif ch == "d":  # difficulty: dt, db, di, da, de, du
+            index += 2 if index + 1 < end and text[index + 1] in "tbiaeu" else 1
+        else:
+            raise InputError(f"unexpected {ch!r} in Solo's parameters (expected CxR, then symmetry and difficulty)",
+                             source, 1, index + 1)
+    if c != r or not MIN_BOX <= c <= MAX_BOX:
+        raise InputError(f"Solo's boxes here are {c}x{r}: this Sudoku has square boxes of "
+                         f"{MIN_BOX}x{MIN_BOX} to {MAX_BOX}x{MAX_BOX} ({LIMITS})", source, 1, tid.params_start + 1)
+    n = c * r
+    cells = decode_tatham_cells(text, n * n, tid.desc_start, tid.desc_end, low=1, high=n, source=source)
+    return Sudoku([[cell if isinstance(cell, int) else 0 for cell in cells[row * n:row * n + n]]
+                   for row in range(n)])
+
+
+def encode_tatham(spec: Sudoku) -> str:
+    """The Solo game ID of ``spec``, as Solo's Game > Specific shows it: ``BxB:`` and the run coding."""
+    cells = [value or None for row in spec.givens for value in row]
+    return f"{spec.box}x{spec.box}:" + encode_tatham_cells(cells)
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> Sudoku:
+    """A Sudoku from a puzz.link URL ``https://puzz.link/p?sudoku/N/N/BODY`` (N = 4, 9, 16 or 25).
+
+    BODY is pzprjs's number coding of the givens.  A URL of another variety, a
+    size this Sudoku has no boxes for (puzz.link's 6 x 6 has boxes of 3 x 2), a
+    ``.`` (a given without its number) or a 0 are refused at their column.
+    """
+    url = parse_url(text, source)
+    url.require("sudoku")
+    n = url.cols
+    if url.rows != n or n not in SIZES:
+        shown = f"{url.cols} x {url.rows}"
+        why = " (puzz.link's 6 x 6 has boxes of 3 x 2)" if shown == "6 x 6" else ""
+        raise InputError(f"a Sudoku of {shown} cannot be played here{why}: expected {LIMITS}", source, 1,
+                         size_index(url) + 1)
+    values, end = decode_number16(url.text, n * n, url.body_start, high=n, what="cells", source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    places = number16_places(url.text, n * n, url.body_start)
+    for cell, value in enumerate(values):
+        if value == QUESTION or value == 0:
+            shown = "'.' (a given without its number)" if value == QUESTION else "0"
+            raise InputError(f"expected a given from 1 to {n}, found {shown}", source, 1, places[cell] + 1)
+    return Sudoku([[value or 0 for value in values[row * n:row * n + n]] for row in range(n)])
+
+
+def encode_puzzlink(spec: Sudoku) -> str:
+    """The puzz.link URL of ``spec``, as pzprjs writes it: ``https://puzz.link/p?sudoku/N/N/BODY``."""
+    return write_url("sudoku", spec.n, spec.n, encode_number16([value or None for row in spec.givens for value in row]))
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tuple[tuple[int, ...], ...] | None]:
+    """A Sudoku and the answer in a pzprv3 file: ``(spec, rows of values)``, or ``(spec, None)`` without one.
+
+    The file: ``pzprv3``, ``sudoku``, the size N (one line), N lines of givens
+    (``.`` none), then N lines of the answer (the player's values; pencil marks
+    and background colours are notes, read as none).  An answer with some
+    values gives every cell (0 for one left empty, which :func:`check` reports);
+    an answer part without any value is no answer.  Errors name the line.
+    """
+    file = read_pzprv3(text, source)
+    file.require("sudoku")
+    n = file.rows
+    if n not in SIZES:
+        raise InputError(f"a Sudoku of {n} x {n} cannot be played here: expected {LIMITS}", source,
+                         size_line(text, file))
+    reader = file.reader()
+    givens = []
+    for row in reader.grid(n, n, "the givens"):
+        values = []
+        for item in row:
+            if item.text == "-":
+                raise item.error(f"expected a given from 1 to {n} or '.', found '-' (a given without its number)")
+            values.append(0 if item.text == "." else item.number(1, n, f"a given of a {n} x {n} Sudoku"))
+        givens.append(values)
+    spec = Sudoku(givens)
+    if reader.at_end():
+        return spec, None
+    entered = []
+    for r, row in enumerate(reader.grid(n, n, "the answer")):
+        values = []
+        for c, item in enumerate(row):
+            value = pzprv3_value(item, n, f"a value of a {n} x {n} Sudoku")
+            if value and givens[r][c] and value != givens[r][c]:
+                raise item.error(f"the answer has {value} in a cell given as {givens[r][c]}")
+            values.append(value)
+        entered.append(values)
+    reader.expect_end()
+    if not any(any(row) for row in entered):
+        return spec, None
+    return spec, tuple(tuple(given or value for given, value in zip(givens[r], entered[r], strict=True))
+                       for r in range(n))
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> Sudoku:
+    """The Sudoku of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
+    return decode_pzprv3_answer(text, source)[0]
+
+
+def encode_pzprv3(spec: Sudoku) -> str:
+    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer (its part all ``.``)."""
+    givens = [[str(value) if value else "." for value in row] for row in spec.givens]
+    return write_pzprv3("sudoku", spec.n, spec.n, givens + [["."] * spec.n for _ in range(spec.n)])
+
+
+#: The shared formats Sudoku reads and writes (see :class:`~backtrack.Format`).
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
 # -- 4. the checker -----------------------------------------------------------------------
 
 
@@ -277,8 +498,12 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
     """The rules that ``solution`` (rows of values, as the search gives it) breaks; an empty list when it is solved.
 
     Independent of the search: the rows, columns and boxes are made again here
-    from the size alone.  Rows, columns and boxes are counted from 1, boxes in
-    reading order; values are written as in the input (``A`` for 10).
+    from the size alone.  Each message names the rule and where, rows and
+    columns counted from 1 (``row 3, column 5: this cell is empty``, ``row 4
+    holds 7 twice: at row 4, column 2 and row 4, column 9``); boxes are counted
+    in reading order.  Values are written as in the input (``A`` for 10); a 0 is
+    a cell left empty.  Cells that are wrong first, then rows, columns and
+    boxes, then the cells left empty (as pzprjs orders its checks).
     """
     n, box = spec.n, spec.box
 
@@ -287,30 +512,38 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
             return SYMBOLS[value - 1]
         return repr(value)
 
+    def at(r: int, c: int) -> str:
+        return f"row {r + 1}, column {c + 1}"
+
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution must be {n} rows of {n} values, one per cell"]
-    problems = []
+    problems, empty = [], []
     for r, row in enumerate(solution):
         for c, value in enumerate(row):
-            if not (isinstance(value, int) and 1 <= value <= n):
-                problems.append(f"row {r + 1}, column {c + 1}: {name(value)} is not a value of a {n} x {n} Sudoku")
+            if value == 0 and isinstance(value, int):
+                empty.append(f"{at(r, c)}: this cell is empty")
+            elif not (isinstance(value, int) and 1 <= value <= n):
+                problems.append(f"{at(r, c)}: {name(value)} is not a value of a {n} x {n} Sudoku")
             elif spec.givens[r][c] and spec.givens[r][c] != value:
-                given = name(spec.givens[r][c])
-                problems.append(f"row {r + 1}, column {c + 1}: the given {given} became {name(value)}")
-    units = [(f"row {r + 1}", [solution[r][c] for c in range(n)]) for r in range(n)]
-    units += [(f"column {c + 1}", [solution[r][c] for r in range(n)]) for c in range(n)]
+                problems.append(f"{at(r, c)}: the given {name(spec.givens[r][c])} became {name(value)}")
+    units = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    units += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
     for number in range(n):
         top, left = number // box * box, number % box * box
         where = f"box {number + 1} (rows {top + 1}-{top + box}, columns {left + 1}-{left + box})"
-        units.append((where, [solution[top + i][left + j] for i in range(box) for j in range(box)]))
-    for where, values in units:
-        seen: dict[object, int] = {}
-        for held in values:
-            seen[held] = seen.get(held, 0) + 1
-        for repeated, times in seen.items():
-            if times > 1:
-                problems.append(f"{where} holds {name(repeated)} {'twice' if times == 2 else f'{times} times'}")
-    return problems
+        units.append((where, [(top + i, left + j) for i in range(box) for j in range(box)]))
+    for where, cells in units:
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            value = solution[r][c]
+            if isinstance(value, int) and 1 <= value <= n:
+                seen.setdefault(value, []).append((r, c))
+        for value, places in seen.items():
+            if len(places) > 1:
+                times = "twice" if len(places) == 2 else f"{len(places)} times"
+                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
+                problems.append(f"{where} holds {name(value)} {times}: at {listed}")
+    return problems + empty
 
 
 # -- 5. the search ------------------------------------------------------------------------
@@ -390,6 +623,27 @@ def generate(box: int = 3, seed: int | None = None, clues: int | None = None, un
     return Sudoku(grid)
 
 
+def make(seed: int | None = None, unique: bool = True, size: int = 9, clues: int | None = None) -> Sudoku:
+    """``backtrack generate sudoku``: :func:`generate` for a grid ``size`` cells wide (4, 9, 16 or 25)."""
+    if size not in SIZES:
+        raise ValueError(f"the size must be one of {', '.join(map(str, SIZES))}, not {size}")
+    return generate(math.isqrt(size), seed, clues, unique)
+
+
+#: ``backtrack generate sudoku``: its parameters, and unique puzzles by default.
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("size", "the side of the grid", int, 9, choices=SIZES),
+        Param("clues", "how many givens to keep (default: as few as keep the solution unique; "
+              "a quarter of the cells with --any)", int, None, low=0, high=MAX_CELLS),
+    ),
+    unique_default=True,
+    largest_unique="up to 25 x 25 (a 9 x 9 in a hundredth of a second, a 16 x 16 in about a second, "
+    "a 25 x 25 in about half a minute, keeping more givens)",
+)
+
+
 # -- 7. the descriptor --------------------------------------------------------------------
 
 
@@ -404,6 +658,12 @@ PUZZLE = Puzzle(
     examples=examples_in(Path(__file__).parent / "examples" / "sudoku"),
     check=check,
     limits=LIMITS,
+    draw=draw,
+    draw_move=draw_move,
+    text=text_of,
+    read_answer=read_answer,
+    formats=FORMATS,
+    generator=GENERATOR,
 )
 
 
@@ -415,34 +675,3 @@ def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Sudoku."""
     return [PUZZLE]
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m backtrack_puzzles.sudoku generate [--box B] [--seed S] [--clues K] [--several] [--count M]``.
-
-    A bad argument ends with a message and exit status 2.
-    """
-    parser = argparse.ArgumentParser(prog="python -m backtrack_puzzles.sudoku")
-    commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("generate", help="print random puzzles, one per line")
-    make.add_argument("--box", type=whole_argument(MIN_BOX, MAX_BOX, "the box size"), default=3, metavar="B",
-                      help=f"box size B, {MIN_BOX} to {MAX_BOX} (the grid is B*B wide) [default: 3]")
-    make.add_argument("--seed", type=whole_argument(-(2**63), 2**63 - 1, "a seed"), default=None,
-                      help="random seed (the same seed gives the same puzzles)")
-    make.add_argument("--clues", type=whole_argument(0, MAX_CELLS, "the number of givens"), default=None,
-                      help="number of givens to keep (at most B**4)")
-    make.add_argument("--several", action="store_true", help="do not keep the solution unique")
-    make.add_argument("--count", type=whole_argument(1, MAX_COUNT, "the number of puzzles"), default=1,
-                      help=f"how many puzzles, 1 to {MAX_COUNT} [default: 1]")
-    args = parser.parse_args(argv)
-    n = args.box * args.box
-    if args.clues is not None and args.clues > n * n:
-        make.error(f"argument --clues: a {n} x {n} Sudoku has {n * n} cells, so it keeps at most {n * n} givens, "
-                   f"not {args.clues}")
-    for index in range(args.count):
-        seed = None if args.seed is None else args.seed + index
-        print(generate(args.box, seed, args.clues, not args.several).line(), flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
