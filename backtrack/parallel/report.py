@@ -65,6 +65,7 @@ class CountReport(Report):
             "interrupted",
             "timed_out",
             "stopped",
+            "difficulty",
             "why",
         ):
             data.pop(key)
