@@ -232,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--example", "-e", metavar="NAME", help="check an answer to a shipped example")
     check.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
     check.add_argument("--json", action="store_true", help="every broken rule, with its cells, as JSON")
+    add_picture_options(check, "the answer (the verdict then goes to standard error)")
 
     convert = commands.add_parser(
         "convert",
@@ -267,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--to", default="text", choices=("text", *FORMAT_NAMES),
                           help="the format to write (default: the puzzle's own text, ready for 'backtrack solve')")
     generate.add_argument("--help-params", action="store_true", help="list the generator's parameters and exit")
+    add_picture_options(generate, "each puzzle made")
     return parser
 
 
@@ -1012,7 +1014,8 @@ def new_plugin(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     for path in files:
         print(f"wrote {path}")
-    print(f"next: python -m pip install -e './{folder}[test]' && (cd '{folder}' && python -m pytest)")
+    where = str(folder) if folder.is_absolute() or str(folder).startswith(".") else f"./{folder}"
+    print(f"next: python -m pip install -e '{where}[test]' && (cd '{folder}' && python -m pytest)")
     return EXIT_FOUND
 
 
@@ -1249,6 +1252,12 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
             raise InputError(f"the {puzzle.name} plugin failed to read this answer ({type(error).__name__}: "
                              f"{error}); this is a bug of the plugin", answer_source) from None
     broken = puzzle.check(spec, solution)
+    check_picture_options(args)
+    if args.format == "svg":
+        if args.json:
+            raise UsageError("--format svg writes a picture, --json writes JSON: give one of them")
+        write_pictures([drawing(puzzle, spec)(solution, None)], args.output, f"{puzzle.name} {answer_source}")
+    verdict_stream = sys.stderr if args.format == "svg" and args.output is None else sys.stdout
     if args.json:
         print(json.dumps({
             "puzzle": puzzle.name, "source": source, "answer": answer_source, "correct": not broken,
@@ -1256,9 +1265,9 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
         }))
     elif broken:
         more = f" (and {len(broken) - 1} more; --json lists them all)" if len(broken) > 1 else ""
-        print(f"{answer_source}: wrong: {broken[0]}{more}")
+        print(f"{answer_source}: wrong: {broken[0]}{more}", file=verdict_stream)
     else:
-        print(f"{answer_source}: right: the answer keeps every rule of {puzzle.name}")
+        print(f"{answer_source}: right: the answer keeps every rule of {puzzle.name}", file=verdict_stream)
     return EXIT_NONE if broken else EXIT_FOUND
 
 
@@ -1295,6 +1304,10 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
+    check_picture_options(args)
+    if args.format == "svg" and args.to != "text":
+        raise UsageError("--format svg draws the puzzles, --to writes them in a format: give one of them")
+    pictures: list[str] = []
     unique = generator.unique_default if args.unique is None else args.unique
     if args.difficulty is not None:
         if args.unique is False:
@@ -1334,11 +1347,43 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
                     raise UsageError(f"puzzle {puzzle.name}'s search does not grade difficulty")
                 if difficulty.grade != args.difficulty:
                     continue
+        made += 1
+        if args.format == "svg":
+            pictures.append(puzzle.draw(spec, None) if puzzle.draw is not None
+                            else plain_drawing(encoded(puzzle, spec, "text").splitlines()))
+            continue
         texts.append(encoded(puzzle, spec, args.to))
         sys.stdout.write(texts[-1] if len(texts) == 1 or texts[-1].count("\n") == 1 else "\n" + texts[-1])
         sys.stdout.flush()
-        made += 1
+    if pictures:
+        write_pictures(pictures, args.output, f"{puzzle.name} made from seed {seed}")
     return EXIT_FOUND
+
+
+def write_pictures(pictures: list[str], output: str | None, title: str) -> None:
+    """SVG pictures to standard output, to ``output`` (one), ``STEM-N.svg`` (several) or one ``.html`` page."""
+    from pathlib import Path
+
+    from .reporters import picture_page
+
+    if output is None:
+        for picture in pictures:
+            print(picture)
+        return
+    if output.endswith(".html"):
+        write_text(output, picture_page(title, pictures, [], caption="Puzzle" if len(pictures) > 1 else ""))
+        written = [output]
+    elif len(pictures) == 1:
+        write_text(output, pictures[0] + "\n")
+        written = [output]
+    else:
+        path = Path(output)
+        written = [str(path.with_name(f"{path.stem}-{number}{path.suffix or '.svg'}"))
+                   for number in range(1, len(pictures) + 1)]
+        for name, picture in zip(written, pictures, strict=True):
+            write_text(name, picture + "\n")
+    files = written if len(written) <= 3 else [written[0], "...", written[-1]]
+    print(f"wrote {' '.join(files)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -260,7 +260,7 @@ class SvgReporter:
         summary = [summary_line(info, report), report.line()]
         if self.output is not None and self.output.endswith(".html"):
             with open(self.output, "w", encoding="utf-8") as file:
-                file.write(_page(f"{info.puzzle} {info.source}", self.pictures, summary))
+                file.write(picture_page(f"{info.puzzle} {info.source}", self.pictures, summary))
             self._note(f"wrote {self.output}: {_plural(len(self.pictures), 'solution')}")
         elif self.written:
             if len(self.written) == 1 and self.output is not None:
@@ -272,10 +272,10 @@ class SvgReporter:
             self._note(line)
 
 
-def _page(title: str, pictures: list[str], summary: list[str]) -> str:
-    """One HTML page of SVG pictures, numbered, with the summary under them."""
-    figures = "".join(f'<figure><figcaption>Solution {number}</figcaption>{picture}</figure>'
-                      for number, picture in enumerate(pictures, 1))
+def picture_page(title: str, pictures: list[str], summary: list[str], caption: str = "Solution") -> str:
+    """One HTML page of SVG pictures, numbered (``caption N``; no caption when empty), the summary under them."""
+    figures = "".join(f'<figure><figcaption>{caption} {number}</figcaption>{picture}</figure>' if caption
+                      else f"<figure>{picture}</figure>" for number, picture in enumerate(pictures, 1))
     lines = "".join(f"<p>{html.escape(line)}</p>" for line in summary)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>body{{font-family:Helvetica,Arial,sans-serif;margin:2em}}"

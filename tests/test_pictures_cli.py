@@ -119,3 +119,25 @@ def test_what_cannot_be_drawn_is_refused_with_a_reason(capsys, args, message):
 def test_a_file_that_cannot_be_written_is_a_clear_error(capsys, tmp_path):
     status, _, err = run(capsys, "show", "queens", "-p", "n=4", "--format", "svg", "-o", str(tmp_path / "no" / "q.svg"))
     assert status == 2 and "cannot write" in err
+
+
+def test_generate_draws_each_puzzle_it_makes(capsys, tmp_path):
+    status, _, err = run(capsys, "generate", "akari", "-p", "rows=7", "-p", "cols=7", "--seed", "3", "--count", "2",
+                         "--format", "svg", "-o", str(tmp_path / "made.svg"))
+    assert status == 0 and "wrote" in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["made-1.svg", "made-2.svg"]
+    for path in tmp_path.iterdir():
+        root = svg_root(path.read_text(encoding="utf-8"))
+        assert not [element for element in root.iter() if element.get("class") == "lamp"]  # the puzzle alone
+    status, _, err = run(capsys, "generate", "akari", "--format", "svg", "--to", "tatham")
+    assert status == 2 and "give one of them" in err
+
+
+def test_check_draws_the_answer_and_says_the_verdict_on_standard_error(capsys, tmp_path):
+    status, out, _ = run(capsys, "solve", "akari", "--example", "small")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(out, encoding="utf-8")
+    status, out, err = run(capsys, "check", "akari", "--example", "small", str(answer), "--format", "svg")
+    assert status == 0 and "right" in err
+    root = svg_root(out)
+    assert [element for element in root.iter() if element.get("class") == "lamp"]
