@@ -19,15 +19,14 @@ from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import input_error, ran
 from backtrack_puzzles.infinity_loop import (
     PUZZLE, TILE_CHARACTERS, Board, check, generate, parse, read_answer, render, rotations, search, text_of,
 )
 
 
 def checked(capsys, *arguments: str) -> tuple[int, str, str]:
-    status = main(["check", "infinity-loop", *arguments])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return ran(capsys, "check", "infinity-loop", *arguments)
 
 
 def example(name: str) -> Board:
@@ -142,9 +141,7 @@ def test_a_tile_that_is_no_turn_of_the_given_one_is_named_first(capsys, tmp_path
     ],
 )
 def test_text_that_is_not_a_grid_of_the_board_is_an_input_error(text, line, column, words):
-    with pytest.raises(InputError) as caught:
-        read_answer(example("exercise"), text, "answer.txt")
-    error = caught.value
+    error = input_error(read_answer, example("exercise"), text, "answer.txt")
     assert (error.message, error.source, error.line, error.column) == (words, "answer.txt", line, column)
 
 

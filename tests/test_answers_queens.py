@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import input_error, ran
 from backtrack_puzzles import queens
 from backtrack_puzzles.queens import PUZZLE, Queens, Squares, check, read_answer, render, search
 
@@ -30,9 +31,7 @@ def solved(capsys, name: str, tmp_path) -> tuple[str, object]:
 
 
 def checked(capsys, *arguments: str) -> tuple[int, str, str]:
-    status = main(["check", "queens", *arguments])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return ran(capsys, "check", "queens", *arguments)
 
 
 def test_the_descriptor_reads_answers_and_writes_its_text():
@@ -144,9 +143,7 @@ def test_a_queen_moved_along_its_row_names_the_queens_it_attacks(capsys, tmp_pat
     ],
 )
 def test_text_that_is_not_the_board_is_an_input_error_naming_line_and_column(text, line, column, words):
-    with pytest.raises(InputError) as caught:
-        read_answer(Queens(4), text, "answer.txt")
-    error = caught.value
+    error = input_error(read_answer, Queens(4), text, "answer.txt")
     assert (error.message, error.source, error.line, error.column) == (words, "answer.txt", line, column)
 
 

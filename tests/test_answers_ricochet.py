@@ -20,15 +20,14 @@ from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import input_error, ran
 from backtrack_puzzles.ricochet import PUZZLE, Moves, Ricochet, check, parse, read_answer, render, search, text_of
 
 HEADINGS = {"N": (-1, 0, "north"), "E": (0, 1, "east"), "S": (1, 0, "south"), "W": (0, -1, "west")}
 
 
 def checked(capsys, *arguments: str) -> tuple[int, str, str]:
-    status = main(["check", "ricochet", *arguments])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return ran(capsys, "check", "ricochet", *arguments)
 
 
 def example(name: str) -> Ricochet:
@@ -188,9 +187,7 @@ def test_a_move_too_many_or_too_few_is_named(capsys, tmp_path):
     ],
 )
 def test_text_that_is_not_a_move_list_is_an_input_error(text, line, column, words):
-    with pytest.raises(InputError) as caught:
-        read_answer(example("exercise"), text, "answer.txt")
-    error = caught.value
+    error = input_error(read_answer, example("exercise"), text, "answer.txt")
     assert (error.message, error.source, error.line, error.column) == (words, "answer.txt", line, column)
 
 

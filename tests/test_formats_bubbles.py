@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from backtrack import InputError, Verdict
 from backtrack.cli import main
+from format_checks import FAST, edited, edits, printed, round_trip_or_input_error
 from backtrack_puzzles import bubbles
 from backtrack_puzzles.bubbles import FORMATS, PUZZLE, Answer, BubblesGrid, check, parse, read_answer, render, text_of
 
@@ -156,19 +157,17 @@ VALID = {"puzzlink": [URL, "dosufuwa/3/2/g8g4", "p?dosufuwa/2/2/g0"],
 
 def decodes_or_input_error(form: str, text: str) -> None:
     fmt = FORMATS[form]
-    try:
-        grid = fmt.decode(text, "<fuzz>")
-    except InputError as error:
-        assert error.line is None or 1 <= error.line <= text.count("\n") + 2
+    grid = round_trip_or_input_error(fmt, text)
+    if grid is None:
         return
-    assert fmt.decode(fmt.encode(grid), "<again>") == grid and parse(text_of(grid)) == grid
+    assert parse(text_of(grid)) == grid
     if fmt.decode_answer is not None:
         _, answer = fmt.decode_answer(text, "<fuzz>")
         if answer is not None:
             check(grid, answer)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@FAST
 @given(st.sampled_from(sorted(VALID)), st.text(ALPHABET, max_size=60))
 def test_random_text_decodes_or_is_an_input_error(form, text):
     decodes_or_input_error(form, text)
@@ -176,19 +175,10 @@ def test_random_text_decodes_or_is_an_input_error(form, text):
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([(form, text) for form, texts in sorted(VALID.items()) for text in texts]),
-       st.lists(st.tuples(st.sampled_from(["replace", "insert", "delete"]), st.integers(0, 400),
-                          st.sampled_from(ALPHABET)), min_size=1, max_size=4))
-def test_mutated_urls_and_files_decode_or_are_input_errors(case, edits):
+       edits(ALPHABET))
+def test_mutated_urls_and_files_decode_or_are_input_errors(case, changes):
     form, text = case
-    for kind, at, char in edits:
-        at %= len(text) + 1
-        if kind == "replace":
-            text = text[:at] + char + text[at + 1:]
-        elif kind == "insert":
-            text = text[:at] + char + text[at:]
-        else:
-            text = text[:at] + text[at + 1:]
-    decodes_or_input_error(form, text)
+    decodes_or_input_error(form, edited(text, changes))
 
 
 def test_solve_and_convert_take_a_url_where_a_file_goes(tmp_path, capsys):
@@ -360,8 +350,7 @@ def test_the_independent_count_agrees_with_the_search_on_random_grids():
 
 
 def generated(capsys, *args: str) -> list[BubblesGrid]:
-    assert main(["generate", "bubbles", *args]) == 0
-    return [parse(part) for part in capsys.readouterr().out.split("\n\n") if part.strip()]
+    return [parse(part) for part in printed(capsys, "generate", "bubbles", *args).split("\n\n") if part.strip()]
 
 
 def test_the_same_seed_gives_the_same_puzzles_each_unique_by_the_independent_count(capsys):

@@ -10,24 +10,22 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import FAST, input_error, mutated
 from backtrack_puzzles import kendoku
 from backtrack_puzzles.kendoku import FORMATS, PUZZLE, Cage, Kendoku, check, decode_tatham, encode_tatham, read_answer
 
 EXAMPLES = Path(kendoku.__file__).parent / "examples" / "kendoku"
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WORKED = "6:aab_19a_a_aa_b_aa_abaa_aa_,s4d2d2m6a6s2s1a7s3m24m12a8s1m6a7m12d3"
 SPECS = {path.stem: kendoku.parse(path.read_text()) for path in sorted(EXAMPLES.iterdir())}
 
 
 def error_at(text: str) -> InputError:
-    with pytest.raises(InputError) as caught:
-        decode_tatham(text, "id")
-    return caught.value
+    return input_error(decode_tatham, text, "id")
 
 
 def test_the_worked_example_is_the_puzzle_the_notes_describe_and_encodes_byte_for_byte():
@@ -209,15 +207,7 @@ def decodes_or_input_error(text: str) -> None:
 @FAST
 @given(st.data())
 def test_mutated_ids_decode_or_are_input_errors(data):
-    chars = list(data.draw(st.sampled_from(SEEDS)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        where = data.draw(st.integers(0, len(chars)))
-        piece = data.draw(st.sampled_from([*"0123456789amsdyz_,:#x!", "9" * 30, ""]))
-        if where < len(chars) and data.draw(st.booleans()):
-            chars[where] = piece
-        else:
-            chars.insert(where, piece)
-    decodes_or_input_error("".join(chars))
+    decodes_or_input_error(mutated(data, SEEDS, [*"0123456789amsdyz_,:#x!", "9" * 30, ""]))
 
 
 @FAST

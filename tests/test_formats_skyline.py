@@ -14,11 +14,12 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import FAST, decodes_or_input_error, input_error, mutated
 from backtrack_puzzles import skyline
 from backtrack_puzzles.skyline import (
     FORMATS, PUZZLE, Skyline, check, decode_puzzlink, decode_pzprv3, decode_pzprv3_answer, decode_tatham,
@@ -27,7 +28,6 @@ from backtrack_puzzles.skyline import (
 
 EXAMPLES = Path(skyline.__file__).parent / "examples" / "skyline"
 SPECS = {path.stem: skyline.parse(path.read_text()) for path in sorted(EXAMPLES.iterdir())}
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WORKED = "5:/2//3//////////4/2//4///,l4l"
 URL = "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
 SCRIPT = "pzprv3/skyscrapers/4/4/. . . . . . /"
@@ -46,9 +46,7 @@ SOLVED = ((2, 1, 4, 3), (1, 2, 3, 4), (4, 3, 1, 2), (3, 4, 2, 1))
 
 
 def error_at(decode, text: str) -> InputError:
-    with pytest.raises(InputError) as caught:
-        decode(text, "id")
-    return caught.value
+    return input_error(decode, text, "id")
 
 
 # -- every example in every format --------------------------------------------------------------------------
@@ -343,35 +341,13 @@ SEEDS = [WORKED, URL, FILES[0][1], FILES[-1][1].replace("/", "\n"), *(encode_tat
          encode_puzzlink(decode_tatham(WORKED, "id")), encode_pzprv3(decode_tatham(WORKED, "id"))]
 
 
-def decodes_or_input_error(text: str) -> None:
-    for found in FORMATS.values():
-        try:
-            spec = found.decode(text, "fuzz")
-        except InputError as error:
-            assert error.source == "fuzz" and error.line is not None
-            continue
-        assert found.decode(found.encode(spec), "x") == spec
-        if found.decode_answer is not None:
-            spec, solution = found.decode_answer(text, "fuzz")
-            if solution is not None:
-                check(spec, solution)
-
-
 @FAST
 @given(st.data())
 def test_mutated_ids_urls_and_files_decode_or_are_input_errors(data):
-    chars = list(data.draw(st.sampled_from(SEEDS)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        where = data.draw(st.integers(0, len(chars)))
-        piece = data.draw(st.sampled_from([*"0123456789abcdefghlqz_.-+/:,#x \n[]", "9" * 30, ""]))
-        if where < len(chars) and data.draw(st.booleans()):
-            chars[where] = piece
-        else:
-            chars.insert(where, piece)
-    decodes_or_input_error("".join(chars))
+    decodes_or_input_error(FORMATS, check, mutated(data, SEEDS, [*"0123456789abcdefghlqz_.-+/:,#x \n[]", "9" * 30, ""]))
 
 
 @FAST
 @given(st.text(alphabet=st.sampled_from(list("0123456789aghkq_./:,#x \nskyrapebuild")), max_size=60))
 def test_random_text_decodes_or_is_an_input_error(text):
-    decodes_or_input_error(text)
+    decodes_or_input_error(FORMATS, check, text)

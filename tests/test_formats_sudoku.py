@@ -12,11 +12,12 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backtrack import InputError
 from backtrack.cli import main
+from format_checks import FAST, decodes_or_input_error, input_error
 from backtrack_puzzles import sudoku
 from backtrack_puzzles.sudoku import (
     FORMATS, PUZZLE, Sudoku, check, decode_puzzlink, decode_pzprv3, decode_pzprv3_answer, decode_tatham,
@@ -25,7 +26,6 @@ from backtrack_puzzles.sudoku import (
 
 EXAMPLES = Path(sudoku.__file__).parent / "examples" / "sudoku"
 DATA = Path(sudoku.__file__).parent / "data" / "sudoku"
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: pzprjs's test script: the URL, and files with the rule each wrong answer breaks (None: a right one).
 URL = "https://puzz.link/p?sudoku/4/4/g1k23k3g"
@@ -58,9 +58,7 @@ EXAMPLE_SPECS = examples()
 
 
 def error_at(decode, text: str) -> InputError:
-    with pytest.raises(InputError) as caught:
-        decode(text, "id")
-    return caught.value
+    return input_error(decode, text, "id")
 
 
 # -- every example in every format ----------------------------------------------------------------------
@@ -349,27 +347,13 @@ def mutate(text: str, data) -> str:
     return "".join(chars)
 
 
-def decodes_or_input_error(text: str) -> None:
-    for form, found in FORMATS.items():
-        try:
-            spec = found.decode(text, "fuzz")
-        except InputError as error:
-            assert error.source == "fuzz" and error.line is not None, (form, text, error)
-            continue
-        assert found.decode(found.encode(spec), "x") == spec
-        if found.decode_answer is not None:
-            spec, solution = found.decode_answer(text, "fuzz")
-            if solution is not None:
-                check(spec, solution)
-
-
 @FAST
 @given(st.data())
 def test_mutated_ids_urls_and_files_decode_or_are_input_errors(data):
-    decodes_or_input_error(mutate(data.draw(st.sampled_from(SEEDS)), data))
+    decodes_or_input_error(FORMATS, check, mutate(data.draw(st.sampled_from(SEEDS)), data))
 
 
 @FAST
 @given(st.text(alphabet=st.sampled_from(list("0123456789abgz_.x:/#-\n sudokpzrv")), max_size=60))
 def test_random_text_decodes_or_is_an_input_error(text):
-    decodes_or_input_error(text)
+    decodes_or_input_error(FORMATS, check, text)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from backtrack import InputError, Verdict
 from backtrack.cli import main
+from format_checks import FAST, edited, edits, printed, round_trip_or_input_error
 from backtrack_puzzles import tents
 from backtrack_puzzles.tents import FORMATS, PUZZLE, Layout, TentsCamp, Zeltlager, parse, read_answer, render, text_of
 from test_tents import count_matchings, orthogonal, touch
@@ -184,12 +185,9 @@ VALID = {"tatham": [TATHAM, "2x2:_c,1,0,1,0", "3x1:ab,0,1,0,1"],
 
 def decodes_or_input_error(form: str, text: str) -> None:
     fmt = FORMATS[form]
-    try:
-        camp = fmt.decode(text, "<fuzz>")
-    except InputError as error:
-        assert error.line is None or 1 <= error.line <= text.count("\n") + 2
+    camp = round_trip_or_input_error(fmt, text)
+    if camp is None:
         return
-    assert fmt.decode(fmt.encode(camp), "<again>") == camp
     assert parse(text_of(camp)) == camp
     if fmt.decode_answer is not None:
         _, layout = fmt.decode_answer(text, "<fuzz>")
@@ -197,7 +195,7 @@ def decodes_or_input_error(form: str, text: str) -> None:
             tents.check(camp, layout)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@FAST
 @given(st.sampled_from(sorted(VALID)), st.text(ALPHABET, max_size=60))
 def test_random_text_decodes_or_is_an_input_error(form, text):
     decodes_or_input_error(form, text)
@@ -205,19 +203,10 @@ def test_random_text_decodes_or_is_an_input_error(form, text):
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([(form, text) for form, texts in sorted(VALID.items()) for text in texts]),
-       st.lists(st.tuples(st.sampled_from(["replace", "insert", "delete"]), st.integers(0, 400),
-                          st.sampled_from(ALPHABET)), min_size=1, max_size=4))
-def test_mutated_ids_urls_and_files_decode_or_are_input_errors(case, edits):
+       edits(ALPHABET))
+def test_mutated_ids_urls_and_files_decode_or_are_input_errors(case, changes):
     form, text = case
-    for kind, at, char in edits:
-        at %= len(text) + 1
-        if kind == "replace":
-            text = text[:at] + char + text[at + 1:]
-        elif kind == "insert":
-            text = text[:at] + char + text[at:]
-        else:
-            text = text[:at] + text[at + 1:]
-    decodes_or_input_error(form, text)
+    decodes_or_input_error(form, edited(text, changes))
 
 
 # -- counts left out ------------------------------------------------------------------------------------
@@ -398,8 +387,7 @@ def test_check_reads_a_pzprv3_answer_alone_or_with_the_puzzle(tmp_path, capsys):
 
 
 def generated(capsys, *args: str) -> list[TentsCamp]:
-    assert main(["generate", "tents", *args]) == 0
-    out = capsys.readouterr().out
+    out = printed(capsys, "generate", "tents", *args)
     return [parse(part) for part in out.split("\n\n") if part.strip()]
 
 
