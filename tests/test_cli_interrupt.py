@@ -86,7 +86,14 @@ def interrupt_running(args: list[str], *, after: float = 1.5, first_line: bool =
         if process.poll() is not None:
             pytest.skip("the search ended before it could be interrupted")
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        if first_line:
+            # Read on through the same file object: readline may have buffered the lines after the
+            # first, which communicate() (reading the pipe itself) would never see.
+            out = process.stdout.read()  # type: ignore[union-attr]
+            err = process.stderr.read()  # type: ignore[union-attr]
+            process.wait(timeout=30)
+        else:
+            out, err = process.communicate(timeout=30)
     finally:
         if process.poll() is None:
             process.kill()
