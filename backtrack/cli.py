@@ -36,7 +36,7 @@ from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input
 from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
-from .puzzle import InputError, Puzzle, accepted
+from .puzzle import InputError, Param, Puzzle, accepted
 from .reporters import JsonLinesReporter, JsonReporter, SvgReporter, TextReporter, stop_words, summary_line
 from .run import Outcome, SearchInfo, SearchInterrupted, run
 from .svg import plain_drawing
@@ -73,9 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--example NAME or -p parameters: the instance in the puzzle's text format, or drawn with --format svg.",
     )
     show.add_argument("puzzle")
-    show.add_argument("file", nargs="?", help="an instance file, or - for standard input")
-    show.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
-    show.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    add_instance_arguments(show)
     add_picture_options(show, "the instance")
 
     new = commands.add_parser(
@@ -97,9 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         "write one self-contained HTML page that replays it: the board, the search tree and the attempt counter.",
     )
     replay.add_argument("puzzle")
-    replay.add_argument("file", nargs="?", help="the instance file, or - for standard input")
-    replay.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
-    replay.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    add_instance_arguments(replay)
     replay.add_argument("--output", "-o", metavar="FILE", required=True, help="the page to write (search.html)")
     replay.add_argument("--mode", choices=("all", "first", "unique"), default="all",
                         help="search for every solution (default), the first, or until a second")
@@ -133,9 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
         "nodes and solutions of the whole search, with their spread.",
     )
     estimate.add_argument("puzzle")
-    estimate.add_argument("file", nargs="?", help="the instance file, or - for standard input")
-    estimate.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
-    estimate.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    add_instance_arguments(estimate)
     estimate.add_argument("--samples", type=int, default=1000, metavar="N", help="random walks (default 1000)")
     estimate.add_argument("--seed", type=int, metavar="S", help="seed of the random walks, for a repeatable estimate")
     estimate.add_argument("--json", action="store_true", help="print the estimate as JSON")
@@ -240,9 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read INPUT in any format the puzzle reads and write it in the format asked for.",
     )
     convert.add_argument("puzzle")
-    convert.add_argument("file", nargs="?", metavar="INPUT", help="a file, - for standard input, a game ID or URL")
-    convert.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
-    convert.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE", help="a puzzle parameter")
+    add_instance_arguments(convert)
     convert.add_argument("--to", required=True, choices=("text", *FORMAT_NAMES), help="the format to write")
 
     generate = commands.add_parser(
@@ -270,6 +262,15 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--help-params", action="store_true", help="list the generator's parameters and exit")
     add_picture_options(generate, "each puzzle made")
     return parser
+
+
+def add_instance_arguments(command: argparse.ArgumentParser) -> None:
+    """``[FILE] [--example NAME] [-p NAME=VALUE ...]``: the instance a command works on."""
+    command.add_argument("file", nargs="?", metavar="INPUT",
+                         help="the instance: a file, - for standard input, a game ID or a URL")
+    command.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    command.add_argument("--param", "-p", action="append", default=[], metavar="NAME=VALUE",
+                         help="a puzzle parameter")
 
 
 def add_picture_options(command: argparse.ArgumentParser, what: str) -> None:
@@ -473,15 +474,20 @@ def instances_in(puzzle: Puzzle, source: str, text: str) -> list[Instance]:
 
 def parse_params(puzzle: Puzzle, pairs: Sequence[str]) -> dict[str, Any]:
     """``-p NAME=VALUE`` pairs converted and range-checked by the puzzle's declared parameters."""
+    return parse_pairs(pairs, puzzle.param)
+
+
+def parse_pairs(pairs: Sequence[str], param: Callable[[str], Param], hint: str = "") -> dict[str, Any]:
+    """``-p NAME=VALUE`` pairs converted and range-checked by ``param(NAME)``; ``hint`` follows an unknown name."""
     params: dict[str, Any] = {}
     for pair in pairs:
         name, equals, text = pair.partition("=")
         if not equals:
             raise UsageError(f"-p takes NAME=VALUE, not {pair!r}")
         try:
-            params[name] = puzzle.param(name).convert(text)
+            params[name] = param(name).convert(text)
         except KeyError as error:
-            raise UsageError(error.args[0]) from None
+            raise UsageError(error.args[0] + hint) from None
         except ValueError as error:
             raise UsageError(str(error)) from None
     return params
@@ -1291,17 +1297,8 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
         if generator.largest_unique:
             print(f"unique puzzles: {generator.largest_unique}")
         return EXIT_FOUND
-    params: dict[str, Any] = {}
-    for pair in args.param:
-        name, equals, text = pair.partition("=")
-        if not equals:
-            raise UsageError(f"-p takes NAME=VALUE, not {pair!r}")
-        try:
-            params[name] = generator.param(name).convert(text)
-        except KeyError as error:
-            raise UsageError(f"{error.args[0]} ('backtrack generate {puzzle.name} --help-params' lists them)") from None
-        except ValueError as error:
-            raise UsageError(str(error)) from None
+    params = parse_pairs(args.param, generator.param,
+                         f" ('backtrack generate {puzzle.name} --help-params' lists them)")
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
     check_picture_options(args)

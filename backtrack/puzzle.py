@@ -186,11 +186,7 @@ class Puzzle:
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``; ``KeyError`` naming the known ones if there is none."""
-        for param in self.params:
-            if param.name == name:
-                return param
-        known = ", ".join(p.name for p in self.params) or "none"
-        raise KeyError(f"puzzle {self.name} has no parameter {name!r} (its parameters: {known})")
+        return param_named(self.params, name, f"puzzle {self.name}")
 
 
 @dataclass(frozen=True)
@@ -239,11 +235,16 @@ class Generator:
 
     def param(self, name: str) -> Param:
         """The generator's parameter called ``name``; ``KeyError`` naming the known ones if there is none."""
-        for param in self.params:
-            if param.name == name:
-                return param
-        known = ", ".join(p.name for p in self.params) or "none"
-        raise KeyError(f"the generator has no parameter {name!r} (its parameters: {known})")
+        return param_named(self.params, name, "the generator")
+
+
+def param_named(params: Sequence[Param], name: str, owner: str) -> Param:
+    """The one of ``params`` called ``name``; ``KeyError`` saying that ``owner`` has none, and which it has."""
+    for param in params:
+        if param.name == name:
+            return param
+    known = ", ".join(p.name for p in params) or "none"
+    raise KeyError(f"{owner} has no parameter {name!r} (its parameters: {known})")
 
 
 def accepted(function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:
