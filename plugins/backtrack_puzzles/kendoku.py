@@ -63,8 +63,8 @@ from backtrack.formats import (
 from backtrack.svg import Grid
 
 from .latin import (
-    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, bits, draw_decision, draw_values, random_latin_square,
-    read_rows, read_tatham_params,
+    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, bits, draw_decision, draw_values,
+    random_latin_square, read_rows, read_tatham_params, repeated_in_units,
 )
 
 #: The largest grid is MAX_SIZE x MAX_SIZE (digits 1-9).
@@ -443,17 +443,7 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
                 problems.append(f"{at(r, c)}: {value!r} is not a digit from 1 to {n}")
     lines = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
     lines += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
-    for where, cells in lines:
-        seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            if digit(solution[r][c]):
-                seen.setdefault(solution[r][c], []).append((r, c))
-        for value in sorted(seen):
-            places = seen[value]
-            if len(places) > 1:
-                times = "twice" if len(places) == 2 else f"{len(places)} times"
-                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
-                problems.append(f"{where} holds {value} {times}: at {listed}")
+    problems += repeated_in_units(solution, lines, str)
     for cage in spec.cages:
         digits = [solution[r][c] for r, c in cage.cells]
         if not all(digit(value) for value in digits):

@@ -330,7 +330,41 @@ def draw_decision(grid: Grid, move: tuple[int, int], name: Callable[[int], str] 
             f'dominant-baseline="central" fill="{PALETTE["paper"]}">{name(value)}</text></g>')
 
 
-# -- 4. what the answers and the formats share ---------------------------------------------
+# -- 4. what the answers, the checkers and the formats share --------------------------------
+
+
+def repeated_in_units(solution: Sequence[Sequence[object]], units: Sequence[tuple[str, Sequence[tuple[int, int]]]],
+                      name: Callable[[int], str], *, by_value: bool = True) -> list[str]:
+    """The checkers' Latin rule: each value of 1..N at most once in every unit (a row, a column, a box).
+
+    ``units`` are ``(how the message names it, its cells)``; ``name(value)`` is how
+    the puzzle writes a value.  One message per value that repeats, naming its
+    cells (rows and columns counted from 1): ``row 4 holds 7 twice: at row 4,
+    column 2 and row 4, column 9``.  Within a unit the values come in ascending
+    order, or with ``by_value=False`` in the order of their first cell.  Anything
+    that is not a value of 1..N (an empty cell, a wrong entry) is left to the
+    caller.  It shares no code with the search: the checkers stay independent.
+    """
+    n = len(solution)
+
+    def at(r: int, c: int) -> str:
+        return f"row {r + 1}, column {c + 1}"
+
+    problems = []
+    for where, cells in units:
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            value = solution[r][c]
+            if isinstance(value, int) and 1 <= value <= n:
+                seen.setdefault(value, []).append((r, c))
+        for value in sorted(seen) if by_value else seen:
+            places = seen[value]
+            if len(places) > 1:
+                times = "twice" if len(places) == 2 else f"{len(places)} times"
+                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
+                problems.append(f"{where} holds {name(value)} {times}: at {listed}")
+    return problems
+
 
 #: The marks a pzprv3 answer part may hold in a cell without a value: pzprjs's background
 #: colours (``+ - = %``) and ``.`` for nothing.

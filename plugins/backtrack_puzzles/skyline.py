@@ -68,7 +68,8 @@ from backtrack.svg import PALETTE, Grid
 
 from .latin import (
     LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, number16_places,
-    pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values, size_index, size_line,
+    pzprv3_value, random_latin_square, read_rows, read_tatham_params, repeated_in_units, read_values, size_index,
+    size_line,
 )
 
 #: The largest grid is MAX_SIZE x MAX_SIZE.
@@ -588,17 +589,7 @@ def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
                 problems.append(f"{at(r, c)}: the given height {spec.givens[r][c]} became {value}")
     named = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
     named += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
-    for where, cells in named:
-        seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            if height(solution[r][c]):
-                seen.setdefault(solution[r][c], []).append((r, c))
-        for value in sorted(seen):
-            places = seen[value]
-            if len(places) > 1:
-                times = "twice" if len(places) == 2 else f"{len(places)} times"
-                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
-                problems.append(f"{where} holds height {value} {times}: at {listed}")
+    problems += repeated_in_units(solution, named, lambda value: f"height {value}")
     views = [
         ("column", "above", spec.top, lambda i: [(r, i) for r in range(n)]),
         ("column", "below", spec.bottom, lambda i: [(r, i) for r in reversed(range(n))]),

@@ -64,7 +64,7 @@ from backtrack.svg import PALETTE, Grid
 
 from .latin import (
     LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, number16_places, pzprv3_value,
-    size_index, size_line,
+    repeated_in_units, size_index, size_line,
 )
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -532,17 +532,7 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
         top, left = number // box * box, number % box * box
         where = f"box {number + 1} (rows {top + 1}-{top + box}, columns {left + 1}-{left + box})"
         units.append((where, [(top + i, left + j) for i in range(box) for j in range(box)]))
-    for where, cells in units:
-        seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            value = solution[r][c]
-            if isinstance(value, int) and 1 <= value <= n:
-                seen.setdefault(value, []).append((r, c))
-        for value, places in seen.items():
-            if len(places) > 1:
-                times = "twice" if len(places) == 2 else f"{len(places)} times"
-                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
-                problems.append(f"{where} holds {name(value)} {times}: at {listed}")
+    problems += repeated_in_units(solution, units, name, by_value=False)
     return problems + empty
 
 
