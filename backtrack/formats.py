@@ -288,6 +288,24 @@ class TathamId:
         return _error(self.text, index, message, self.source)
 
 
+def _one_word(text: str, nothing: str, spaces: str, source: str) -> tuple[int, int]:
+    """Where the one word of ``text`` starts and ends, blanks and a byte-order mark around it left out.
+
+    ``nothing`` is the error when there is no word, ``spaces`` the one for a blank inside it.
+    """
+    start, end = _span(text, 0, None)
+    while start < end and (text[start].isspace() or text[start] == "\ufeff"):
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if start == end:
+        raise _error(text, start, nothing, source)
+    for index in range(start, end):
+        if text[index].isspace():
+            raise _error(text, index, spaces, source)
+    return start, end
+
+
 def split_tatham(text: str, source: str = "<input>") -> TathamId:
     """Split a game ID ``PARAMS:DESC`` (spaces and newlines around it allowed) into its parts.
 
@@ -296,16 +314,8 @@ def split_tatham(text: str, source: str = "<input>") -> TathamId:
     Game > Specific).  A ``#`` after the ``:`` belongs to the description, as in
     Tatham's midend.
     """
-    start, end = _span(text, 0, None)
-    while start < end and (text[start].isspace() or text[start] == "\ufeff"):
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if start == end:
-        raise _error(text, start, "expected a game ID PARAMS:DESC, found nothing", source)
-    for index in range(start, end):
-        if text[index].isspace():
-            raise _error(text, index, "a game ID is one word without spaces: PARAMS:DESC", source)
+    start, end = _one_word(text, "expected a game ID PARAMS:DESC, found nothing",
+                           "a game ID is one word without spaces: PARAMS:DESC", source)
     colon = text.find(":", start, end)
     hash_ = text.find("#", start, end)
     if hash_ >= 0 and (colon < 0 or hash_ < colon):
@@ -686,16 +696,8 @@ def parse_url(text: str, source: str = "<input>") -> PuzzLink:
     and one trailing ``/`` (which pzprjs adds when the body ends in a character that
     is not a letter or digit) is dropped.  The body is left to the variety's decoders.
     """
-    start, end = _span(text, 0, None)
-    while start < end and (text[start].isspace() or text[start] == "\ufeff"):
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if start == end:
-        raise _error(text, start, "expected a puzz.link URL, found nothing", source)
-    for index in range(start, end):
-        if text[index].isspace():
-            raise _error(text, index, "a URL is one word without spaces", source)
+    start, end = _one_word(text, "expected a puzz.link URL, found nothing", "a URL is one word without spaces",
+                           source)
     match = _URL_PREFIX.match(text, start, end)
     query = match.end() if match else start
     segments = split_fields(text, "/", query, end)
