@@ -333,6 +333,14 @@ def draw_decision(grid: Grid, move: tuple[int, int], name: Callable[[int], str] 
 # -- 4. what the answers, the checkers and the formats share --------------------------------
 
 
+def filled_in(givens: Sequence[Sequence[int]], entered: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...] | None:
+    """The answer of a pzprv3 file: the givens with the values entered around them (0: empty); None if none entered."""
+    if not any(any(row) for row in entered):
+        return None
+    return tuple(tuple(given or value for given, value in zip(given_row, entered_row, strict=True))
+                 for given_row, entered_row in zip(givens, entered, strict=True))
+
+
 def repeated_in_units(solution: Sequence[Sequence[object]], units: Sequence[tuple[str, Sequence[tuple[int, int]]]],
                       name: Callable[[int], str], *, by_value: bool = True) -> list[str]:
     """The checkers' Latin rule: each value of 1..N at most once in every unit (a row, a column, a box).

@@ -67,9 +67,9 @@ from backtrack.formats import (
 from backtrack.svg import PALETTE, Grid
 
 from .latin import (
-    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, number16_places,
-    pzprv3_value, random_latin_square, read_rows, read_tatham_params, repeated_in_units, read_values, size_index,
-    size_line,
+    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, filled_in,
+    number16_places, pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values,
+    repeated_in_units, size_index, size_line,
 )
 
 #: The largest grid is MAX_SIZE x MAX_SIZE.
@@ -528,10 +528,7 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, t
         givens.append(given_row)
         entered.append(entered_row)
     spec = Skyline(clues[0], clues[1], clues[2], clues[3], givens=givens)
-    if not any(any(row) for row in entered):
-        return spec, None
-    return spec, tuple(tuple(given or value for given, value in zip(givens[r], entered[r], strict=True))
-                       for r in range(n))
+    return spec, filled_in(givens, entered)
 
 
 def decode_pzprv3(text: str, source: str = "<input>") -> Skyline:

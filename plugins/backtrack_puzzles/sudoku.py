@@ -63,8 +63,8 @@ from backtrack.formats import (
 from backtrack.svg import PALETTE, Grid
 
 from .latin import (
-    LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, number16_places, pzprv3_value,
-    repeated_in_units, size_index, size_line,
+    LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, filled_in, number16_places,
+    pzprv3_value, repeated_in_units, size_index, size_line,
 )
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -466,10 +466,7 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tu
             values.append(value)
         entered.append(values)
     reader.expect_end()
-    if not any(any(row) for row in entered):
-        return spec, None
-    return spec, tuple(tuple(given or value for given, value in zip(givens[r], entered[r], strict=True))
-                       for r in range(n))
+    return spec, filled_in(givens, entered)
 
 
 def decode_pzprv3(text: str, source: str = "<input>") -> Sudoku:
