@@ -9,6 +9,8 @@ reported as a :class:`PluginWarning` naming it, and every other plugin still wor
 
 from __future__ import annotations
 
+import email.parser
+import functools
 import hashlib
 import importlib.util
 import os
@@ -118,9 +120,7 @@ class Manager:
         """Load and register every entry point of ``group``, each on its own."""
         seen: dict[str, str] = {}
         for point in entry_points(group=group):
-            dist = getattr(point, "dist", None)
-            dist_name = dist.metadata["Name"] if dist is not None else "(unknown distribution)"
-            version = dist.version if dist is not None else ""
+            dist_name, version = distribution_of(point)
             if point.name in seen:
                 # The same plugin found twice, e.g. an editable and a regular install.
                 if seen[point.name] != point.value:
@@ -182,6 +182,26 @@ class Manager:
             known = ", ".join(sorted(self.puzzles())) or "none"
             raise UnknownPuzzle(f"unknown puzzle {name!r} (installed: {known})")
         return found.puzzle
+
+
+def distribution_of(point: Any) -> tuple[str, str]:
+    """The name and version of the distribution an entry point comes from (``(unknown distribution)`` if none).
+
+    Read from the headers of its metadata only: ``dist.metadata`` parses the whole
+    file, long description included, which for a few plugins cost a command a
+    good part of its start-up.
+    """
+    dist = getattr(point, "dist", None)
+    text = dist and (dist.read_text("METADATA") or dist.read_text("PKG-INFO"))
+    if not text:
+        return "(unknown distribution)", ""
+    return _name_and_version(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _name_and_version(metadata: str) -> tuple[str, str]:
+    headers = email.parser.HeaderParser().parsestr(metadata)
+    return headers.get("Name", "(unknown distribution)"), headers.get("Version", "")
 
 
 #: Plugin files loaded by path in this process, by module name (worker processes load them again).

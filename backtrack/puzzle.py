@@ -9,6 +9,7 @@ instances), ``as_json`` (a solution as JSON data) and example files.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,17 +251,32 @@ def param_named(params: Sequence[Param], name: str, owner: str) -> Param:
 def accepted(function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:
     """Those of ``params`` that ``function`` takes by name (all of them when it takes ``**kwargs``)."""
     try:
+        names = _keyword_names(function)
+    except TypeError:  # unhashable: a callable object with its own __eq__
+        names = _keyword_names.__wrapped__(function)
+    if names is None:
+        return dict(params)
+    return {name: value for name, value in params.items() if name in names}
+
+
+@functools.lru_cache(maxsize=256)
+def _keyword_names(function: Callable[..., Any]) -> frozenset[str] | None:
+    """The names ``function`` takes by keyword; ``None`` when it takes any (``**kwargs``, or no signature).
+
+    Cached: a parallel count builds a search per subtree, and reading a signature
+    costs about as much as setting up the search.
+    """
+    try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # a builtin or a callable object without a signature
-        return dict(params)
+        return None
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.parameters.values()):
-        return dict(params)
-    names = {
+        return None
+    return frozenset(
         name
         for name, p in signature.parameters.items()
         if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    }
-    return {name: value for name, value in params.items() if name in names}
+    )
 
 
 def examples_in(folder: Path | str) -> dict[str, Path]:

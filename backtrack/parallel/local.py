@@ -1,9 +1,10 @@
 """Counting subtrees on this machine: worker processes of our own, or an executor handed in.
 
 :class:`LocalWorkers` starts worker processes (forked when that is safe, else
-spawned), hands each one subtree at a time over a pipe, and watches the
+spawned), sends each subtrees over a pipe (two at a time, so that a worker never
+waits for its next one while this process reads a result), and watches the
 processes themselves: a worker that dies while counting a subtree is replaced and
-the subtree counted again (a subtree that kills two workers is an error).  Every
+its subtrees counted again (a subtree that kills two workers is an error).  Every
 subtree is counted once, so the totals stay exact.  Stopping a count ends the
 workers at once.
 
@@ -28,6 +29,8 @@ __all__ = ["LocalWorkers", "ExecutorWorkers", "local_context"]
 
 #: A subtree whose worker died this many times is reported as an error.
 MAX_DEATHS = 2
+#: Subtrees sent ahead to a worker: the one it counts and the next, waiting in its pipe.
+IN_FLIGHT = 2
 
 
 def local_context() -> Any:
@@ -59,14 +62,15 @@ def serve(connection: Any, job: Job) -> None:
 
 
 class _Worker:
-    """One worker process, its end of the pipe, and the subtree it is counting."""
+    """One worker process, its end of the pipe, and the subtrees sent to it (the first is being counted)."""
 
     def __init__(self, context: Any, job: Job):
         self.connection, theirs = context.Pipe()
         self.process = context.Process(target=serve, args=(theirs, job), daemon=True, name="backtrack-worker")
         self.process.start()
         theirs.close()
-        self.task: int | None = None
+        self.tasks: deque[int] = deque()
+        self.closed = False  # told to stop once its subtrees are counted
 
 
 class LocalWorkers:
@@ -98,13 +102,17 @@ class LocalWorkers:
         self._hand_out(worker)
 
     def _hand_out(self, worker: _Worker) -> None:
-        """Send the worker the next subtree, or tell it to stop when there is none."""
-        if self.queue:
-            worker.task = self.queue.popleft()
-            worker.connection.send((worker.task, self.prefixes[worker.task], self.limit))
-        else:
-            worker.task = None
-            worker.connection.send(None)
+        """Send the worker subtrees until it has :data:`IN_FLIGHT`; tell it to stop when it has none left."""
+        try:
+            while len(worker.tasks) < IN_FLIGHT and self.queue:
+                index = self.queue.popleft()
+                worker.tasks.append(index)
+                worker.connection.send((index, self.prefixes[index], self.limit))
+            if not worker.tasks and not worker.closed:
+                worker.closed = True
+                worker.connection.send(None)
+        except OSError:  # it has just died: its sentinel tells, and its subtrees are counted again
+            pass
 
     def running(self) -> bool:
         """Whether a worker has started (said it is ready)."""
@@ -116,11 +124,11 @@ class LocalWorkers:
 
     def pending(self) -> bool:
         """Whether subtrees are still queued or being counted."""
-        return bool(self.queue) or any(worker.task is not None for worker in self.workers)
+        return bool(self.queue) or any(worker.tasks for worker in self.workers)
 
     def results(self, timeout: float) -> list[SubtreeResult]:
         """The subtrees counted within ``timeout`` seconds (maybe none); hands out more work as workers finish."""
-        busy = [worker for worker in self.workers if worker.task is not None or not self.started]
+        busy = [worker for worker in self.workers if worker.tasks or not self.started]
         if not busy:
             return []
         ready = multiprocessing.connection.wait(
@@ -131,12 +139,13 @@ class LocalWorkers:
             if worker.connection in ready:
                 try:
                     kind, value = worker.connection.recv()
-                except EOFError:  # the process ended: its sentinel tells below
+                except (EOFError, OSError):  # the process ended (a reset: subtrees were unread): its sentinel tells
                     kind, value = "gone", None
                 if kind == "ready":
                     self.started = True
                 elif kind == "done":
                     found.append(value)
+                    worker.tasks.popleft()
                     self._hand_out(worker)
                 elif kind == "error":
                     index, message = value
@@ -149,12 +158,15 @@ class LocalWorkers:
         return found
 
     def _buried(self, worker: _Worker) -> None:
-        """A worker died: count its subtree again on a new worker (twice dead on one subtree: an error)."""
+        """A worker died: count its subtrees again on a new worker (twice dead on one subtree: an error).
+
+        The first subtree sent is the one it was counting; the others waited in its pipe.
+        """
         self.workers.remove(worker)
         worker.connection.close()
-        index = worker.task
-        if index is None:
+        if not worker.tasks:
             return
+        index = worker.tasks[0]
         self.deaths[index] = self.deaths.get(index, 0) + 1
         if self.deaths[index] >= MAX_DEATHS:
             self.stop()
@@ -163,15 +175,15 @@ class LocalWorkers:
                 f"{MAX_DEATHS} times (exit code {worker.process.exitcode})"
             )
         self.retried += 1
-        self.queue.appendleft(index)
+        self.queue.extendleft(reversed(worker.tasks))
         self._hire()
 
     def stop(self) -> None:
         """End the workers: at once when they are still counting, else after they say goodbye."""
         for worker in self.workers:
-            if worker.task is not None or not self.started:
+            if worker.tasks or not self.started:
                 worker.process.terminate()
-            else:
+            elif not worker.closed:
                 try:
                     worker.connection.send(None)
                 except OSError:
