@@ -67,6 +67,10 @@ def error_at(decode, text: str) -> InputError:
 @pytest.mark.parametrize("form", ["tatham", "puzzlink", "pzprv3"])
 @pytest.mark.parametrize("name, spec", EXAMPLE_SPECS, ids=[name for name, _ in EXAMPLE_SPECS])
 def test_every_example_goes_through_every_format_and_back(name, spec, form):
+    if form != "tatham" and sudoku.PZPR_BOXES.get(spec.n) != (spec.box_rows, spec.box_cols):
+        with pytest.raises(ValueError, match="puzz.link"):  # twelve and six-tall-boxes: pzprjs has not their boxes
+            FORMATS[form].encode(spec)
+        return
     written = FORMATS[form].encode(spec)
     assert FORMATS[form].decode(written, "x") == spec
     assert FORMATS[form].encode(FORMATS[form].decode(written, "x")) == written
@@ -114,9 +118,16 @@ def test_symmetry_and_difficulty_are_harmless(params):
     ("3x3k:zzzc", 4, "a killer Sudoku"),
     ("9j:zzzc", 2, "a jigsaw Sudoku"),
     ("3x3dak:zzzc", 6, "a killer"),
-    ("2x3:zk", 1, "Solo's boxes here are 2x3: this Sudoku has square boxes of 2x2 to 5x5"),
-    ("6x6:zk", 1, "boxes here are 6x6"),
+    ("6x6:zk", 1, "Solo's boxes here are 6x6 (6 rows by 6 columns of cells): this Sudoku has boxes of at least 2x2 "
+                  "and at most 25 cells"),
+    ("5x6:zk", 1, "boxes here are 5x6"),
+    ("2x13:zk", 1, "boxes here are 2x13"),
     ("1x1:a", 1, "boxes here are 1x1"),
+    ("4x1:p", 1, "boxes here are 4x1"),
+    ("7:zzzzzzzzzz", 1, "boxes here are 7x7"),
+    ("2x3:zk", 6, "too long"),
+    ("3x2:zi", 7, "truncated: the description covers 35 of the 36 cells"),
+    ("2x3:zi7", 7, "number 7 out of range: a given must be from 1 to 6"),
     ("3x3q:zzzc", 4, "unexpected 'q' in Solo's parameters"),
     ("3x3#12345", 4, "random-seed ID"),
     ("3x3:zzzb", 9, "truncated: the description covers 80 of the 81 cells"),
@@ -149,7 +160,11 @@ def test_sixteen_by_sixteen_numbers_above_fifteen():
 
 
 @pytest.mark.parametrize("text, column, words", [
-    ("sudoku/6/6/z", 8, "a Sudoku of 6 x 6 cannot be played here (puzz.link's 6 x 6 has boxes of 3 x 2)"),
+    ("sudoku/8/8/z", 8, "a Sudoku of 8 x 8 cannot be played here: puzz.link has Sudoku boxes only for 4 x 4, "
+                        "6 x 6 (boxes 2 tall and 3 wide), 9 x 9, 16 x 16 and 25 x 25"),
+    ("sudoku/12/12/z", 8, "a Sudoku of 12 x 12 cannot be played here"),
+    ("sudoku/6/6/zg", 14, "truncated: the body covers 21 of the 36 cells"),
+    ("sudoku/6/6/7zg", 12, "number 7 out of range"),
     ("sudoku/4/5/z", 8, "a Sudoku of 4 x 5 cannot be played here"),
     ("sudoku/5/5/z", 8, "5 x 5"),
     ("sudoku/4/4/g1k23k3.", 19, "expected a given from 1 to 4, found '.' (a given without its number)"),
@@ -196,7 +211,9 @@ def test_answer_notes_are_no_values_and_a_file_may_end_after_the_givens():
 
 
 @pytest.mark.parametrize("text, line, column, words", [
-    ("pzprv3/sudoku/6/" + ". " * 6 + "/", 1, None, "a Sudoku of 6 x 6 cannot be played here"),
+    ("pzprv3/sudoku/8/" + ". " * 8 + "/", 1, None, "a Sudoku of 8 x 8 cannot be played here: puzz.link has Sudoku "
+                                                  "boxes only for 4 x 4, 6 x 6"),
+    ("pzprv3/sudoku/5/" + ". " * 5 + "/", 1, None, "a Sudoku of 5 x 5 cannot be played here"),
     ("pzprv3/lightup/4/4/", 1, 8, "expected a pzprv3 file of sudoku, not 'lightup'"),
     (SCRIPT.replace("3 . . . /", "3 . - . /"), 1, 39, "found '-' (a given without its number)"),
     (SCRIPT.replace("3 . . . /", "3 . 5 . /"), 1, 39, "a given of a 4 x 4 Sudoku must be from 1 to 4, not 5"),
@@ -231,7 +248,10 @@ def test_answers_by_hand():
 
 
 @pytest.mark.parametrize("text, line, column, words", [
-    ("2143\n4312\n3421\n", 3, None, "expected one line per puzzle or 4, 9, 16, 25 grid rows"),
+    ("2143\n4312\n3421\n", 3, None, "expected one line per puzzle or 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, "
+                                     "24 or 25 grid rows, found 3 lines"),
+    ("21435\n43125\n34215\n12345\n12345\n", 5, None, "found 5 lines: a 5 x 5 grid has no boxes of at least 2 x 2 "
+                                                  "(5 is a prime)"),
     ("2143\n4312\n3421\n123x\n", 4, 4, "expected a cell"),
     ("2143\n4312\n3421\n12345\n", 4, 5, "expected 4 cells in this row"),
     ("2143\n4312\n3421\n1235\n", 4, 4, "expected values 1 to 4 in a 4 x 4 Sudoku, found 5"),

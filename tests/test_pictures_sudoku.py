@@ -46,19 +46,37 @@ def test_the_puzzle_alone_shows_the_givens_in_ink_and_the_box_borders_only():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
 
 
-@pytest.mark.parametrize("name, box", [("four", 2), ("hardest", 3), ("sixteen", 4), ("twentyfive", 5)])
-def test_box_borders_of_every_box_size_lie_between_the_boxes(name, box):
+@pytest.mark.parametrize("name, tall, wide", [("four", 2, 2), ("hardest", 3, 3), ("sixteen", 4, 4),
+                                              ("twentyfive", 5, 5), ("six", 2, 3), ("six-tall-boxes", 3, 2),
+                                              ("twelve", 3, 4)])
+def test_box_borders_of_every_box_shape_lie_between_the_boxes(name, tall, wide):
     spec = example(name)
     svg = PUZZLE.draw(spec, None)
-    left, top, width, _ = grid_frame(svg, square=True)
+    left, top, width, height = grid_frame(svg, square=True)
     side = width / spec.n
     lines = of_class(svg, "box")
-    assert len(lines) == 2 * (box - 1)
     down = [line for line in lines if line.get("x1") == line.get("x2")]
     across = [line for line in lines if line.get("y1") == line.get("y2")]
-    between = [float(k * box) for k in range(1, box)]
-    assert sorted(round((float(line.get("x1", 0)) - left) / side, 6) for line in down) == between
-    assert sorted(round((float(line.get("y1", 0)) - top) / side, 6) for line in across) == between
+    assert len(down) == spec.n // wide - 1 and len(across) == spec.n // tall - 1 and len(lines) == len(down + across)
+    # the lines down lie between the stacks of boxes (every `wide` columns), the lines across between the bands
+    assert sorted(round((float(line.get("x1", 0)) - left) / side, 6) for line in down) == [
+        float(k) for k in range(wide, spec.n, wide)]
+    assert sorted(round((float(line.get("y1", 0)) - top) / side, 6) for line in across) == [
+        float(k) for k in range(tall, spec.n, tall)]
+    # and each runs the whole grid
+    assert all({float(line.get("y1", 0)), float(line.get("y2", 0))} == {top, top + height} for line in down)
+    assert all({float(line.get("x1", 0)), float(line.get("x2", 0))} == {left, left + width} for line in across)
+
+
+@pytest.mark.parametrize("size", sudoku.SIZES)
+def test_every_size_is_drawn_200_to_700_pixels_wide_with_its_default_boxes(size):
+    spec = sudoku.generate(sudoku.DEFAULT_BOX[size], seed=size, unique=False)
+    svg = PUZZLE.draw(spec, None)
+    _, _, width, _ = grid_frame(svg, square=True)
+    assert 200 <= width <= 700
+    tall, wide = sudoku.DEFAULT_BOX[size]
+    assert len(of_class(svg, "box")) == size // wide - 1 + size // tall - 1
+    assert len(texts_by_cell(svg, "given", size)) == size * size // 4
 
 
 def test_a_solution_shows_every_value_givens_in_ink_the_rest_placed():

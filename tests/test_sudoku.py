@@ -102,7 +102,8 @@ def test_sixteen_and_twentyfive():
 def test_examples_counts():
     counts = {name: sudoku.search(sudoku.parse(path.read_text())).count(limit=100)
               for name, path in sudoku.PUZZLE.examples.items() if name != "batch"}
-    assert counts == {"four": 2, "hardest": 1, "several": 4, "sixteen": 1, "twentyfive": 1}
+    assert counts == {"four": 2, "hardest": 1, "several": 4, "six": 1, "six-tall-boxes": 1, "sixteen": 1,
+                      "twelve": 1, "twentyfive": 1}
     for name in counts:
         spec = sudoku.parse(sudoku.PUZZLE.examples[name].read_text())
         assert all(check(spec, solution) == [] for solution in sudoku.search(spec).solutions(limit=100))
@@ -212,14 +213,15 @@ def test_render():
 
 
 # -- generator (backtrack generate sudoku) --------------------------------------------------------
-def independent_count(givens, limit: int = 2) -> int:
+def independent_count(givens, limit: int = 2, box: tuple[int, int] | None = None) -> int:
     """Solutions of a Sudoku by Knuth's Algorithm X of its own (exact cover: every cell filled, every value once
-    per row, column and box; the constraint with the fewest choices first), up to ``limit``."""
+    per row, column and box; the constraint with the fewest choices first), up to ``limit``.  ``box`` is
+    ``(rows, columns)`` of a box, square when not given."""
     n = len(givens)
-    box = math.isqrt(n)
+    tall, wide = box or (math.isqrt(n), math.isqrt(n))
 
     def constraints(r: int, c: int, v: int) -> list[tuple]:
-        return [("cell", r, c), ("row", r, v), ("column", c, v), ("box", r // box * box + c // box, v)]
+        return [("cell", r, c), ("row", r, v), ("column", c, v), ("box", r // tall, c // wide, v)]
 
     choices = {(r, c, v): constraints(r, c, v) for r in range(n) for c in range(n) for v in range(1, n + 1)}
     columns: dict[tuple, set] = {}
@@ -289,10 +291,10 @@ def test_the_independent_count_agrees_with_brute_force():
 
 def test_generate():
     for seed in range(3):
-        spec = sudoku.generate(2, seed)
+        spec = sudoku.generate((2, 2), seed)
         assert sudoku.search(spec).verdict() is Verdict.UNIQUE
         assert brute_count(spec.givens) == 1
-    several = sudoku.generate(3, 1, clues=20, unique=False)
+    several = sudoku.generate((3, 3), 1, clues=20, unique=False)
     assert sum(v > 0 for row in several.givens for v in row) == 20
     assert sudoku.search(several).count(limit=2) == 2
 
@@ -526,9 +528,9 @@ def test_every_example_solves_the_same_with_a_byte_order_mark(name, tmp_path, ca
 # -- limits ----------------------------------------------------------------------------------------
 LARGEST = {
     "empty": "." * MAX_CELLS,
-    "full": "".join(sudoku.SYMBOLS[v - 1] for row in sudoku.solved_grid(5, random.Random(1)) for v in row),
+    "full": "".join(sudoku.SYMBOLS[v - 1] for row in sudoku.solved_grid((5, 5), random.Random(1)) for v in row),
     "example": TWENTYFIVE,
-    "numbers": "\n".join(" ".join(str(v) for v in row) for row in sudoku.solved_grid(5, random.Random(2))),
+    "numbers": "\n".join(" ".join(str(v) for v in row) for row in sudoku.solved_grid((5, 5), random.Random(2))),
 }
 
 
@@ -644,12 +646,15 @@ def test_the_trace_names_value_row_and_column(capsys):
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["-p", "size=0"], "parameter size must be one of 4, 9, 16, 25, not '0'"),
-        (["-p", "size=36"], "must be one of 4, 9, 16, 25, not '36'"),
+        (["-p", "size=0"], "parameter size must be one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, "
+                           "not '0'"),
+        (["-p", "size=36"], "must be one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, not '36'"),
+        (["-p", "size=7"], "must be one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, not '7'"),
         (["-p", "size=-1"], "not '-1'"),
         (["-p", "size=" + HUGE], "(5,000 characters)"),
-        (["-p", "size=three"], "parameter size takes one of 4, 9, 16, 25, not 'three'"),
-        (["-p", "box=3"], "the generator has no parameter 'box' (its parameters: size, clues)"),
+        (["-p", "size=three"], "parameter size takes one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, "
+                               "not 'three'"),
+        (["-p", "box=3"], "the generator has no parameter 'box' (its parameters: size, boxes, clues)"),
         (["-p", "clues=-1"], "parameter clues must be from 0 to 625, not '-1'"),
         (["-p", "clues=82"], "a 9 x 9 Sudoku keeps 0 to 81 givens, not 82"),
         (["-p", "size=4", "-p", "clues=17"], "a 4 x 4 Sudoku keeps 0 to 16 givens, not 17"),
@@ -685,6 +690,6 @@ def test_the_generator_ends_when_its_budget_runs_out(monkeypatch):
     # Tiny budgets: checks run out, so cells stay given; what is made is still unique.
     monkeypatch.setattr(sudoku, "CHECK_ATTEMPTS", 3)
     monkeypatch.setattr(sudoku, "GENERATE_ATTEMPTS", 40)
-    spec = sudoku.generate(3, seed=5)
+    spec = sudoku.generate((3, 3), seed=5)
     assert sudoku.search(spec).verdict() is Verdict.UNIQUE
     assert sum(value > 0 for row in spec.givens for value in row) > 30
