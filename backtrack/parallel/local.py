@@ -16,6 +16,7 @@ started.
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 import multiprocessing
 import multiprocessing.connection
 import threading
@@ -97,7 +98,17 @@ class LocalWorkers:
             self._hire()
 
     def _hire(self) -> None:
-        worker = _Worker(self.context, self.job)
+        forked = self.context.get_start_method() == "fork"
+        if forked:
+            # The objects this process has now are left alone by the worker's garbage
+            # collector: collecting them would write to every page the worker shares
+            # with this process, copying them all.
+            gc.freeze()
+        try:
+            worker = _Worker(self.context, self.job)
+        finally:
+            if forked:
+                gc.unfreeze()
         self.workers.append(worker)
         self._hand_out(worker)
 
