@@ -25,7 +25,6 @@ import importlib.metadata
 import json
 import os
 import re
-import statistics
 import sys
 import warnings
 from dataclasses import dataclass
@@ -959,6 +958,8 @@ def solve_batch(
 
 def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
     """Counts and timing over a batch: ``unsolvable`` only for instances searched to the end."""
+    from statistics import median  # here only: importing it costs every command a few milliseconds
+
     seconds = [outcome.report.seconds for outcome in outcomes]
     return {
         "instances": instances,
@@ -968,7 +969,7 @@ def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
         "unknown": sum(1 for o in outcomes if not o.report.solutions and o.report.verdict is Verdict.UNKNOWN),
         "multiple": sum(1 for o in outcomes if o.report.solutions > 1),
         "attempts": sum(o.report.attempts for o in outcomes),
-        "median_seconds": statistics.median(seconds) if seconds else 0.0,
+        "median_seconds": median(seconds) if seconds else 0.0,
         "max_seconds": max(seconds, default=0.0),
         "interrupted": len(outcomes) < instances or any(o.report.stopped is Stop.INTERRUPTED for o in outcomes),
     }

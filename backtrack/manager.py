@@ -9,7 +9,6 @@ reported as a :class:`PluginWarning` naming it, and every other plugin still wor
 
 from __future__ import annotations
 
-import email.parser
 import functools
 import hashlib
 import importlib.util
@@ -187,8 +186,8 @@ class Manager:
 def distribution_of(point: Any) -> tuple[str, str]:
     """The name and version of the distribution an entry point comes from (``(unknown distribution)`` if none).
 
-    Read from the headers of its metadata only: ``dist.metadata`` parses the whole
-    file, long description included, which for a few plugins cost a command a
+    Read off the headers of its metadata: ``dist.metadata`` parses the whole file
+    with the email package, long description included, which cost every command a
     good part of its start-up.
     """
     dist = getattr(point, "dist", None)
@@ -200,8 +199,15 @@ def distribution_of(point: Any) -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=64)
 def _name_and_version(metadata: str) -> tuple[str, str]:
-    headers = email.parser.HeaderParser().parsestr(metadata)
-    return headers.get("Name", "(unknown distribution)"), headers.get("Version", "")
+    """``Name`` and ``Version`` from the header lines of a core-metadata file (they end at the first blank line)."""
+    found = {"name": "(unknown distribution)", "version": ""}
+    for line in metadata.splitlines():
+        if not line.strip():
+            break
+        key, colon, value = line.partition(":")
+        if colon and key.strip().lower() in found and not line[:1].isspace():
+            found[key.strip().lower()] = value.strip()
+    return found["name"], found["version"]
 
 
 #: Plugin files loaded by path in this process, by module name (worker processes load them again).

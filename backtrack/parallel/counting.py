@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -353,7 +352,7 @@ def count(
         raise ValueError(f"workers must be at least 1, not {size}")
     descriptor, ref, module = resolve(puzzle, manager)
     given_spec = spec if text is None else None
-    job = Job(uuid.uuid4().hex, ref, text, source, tuple(params.items()), given_spec, module)
+    job = Job(os.urandom(16).hex(), ref, text, source, tuple(params.items()), given_spec, module)
     if spec is None:
         spec = spec_of(job, descriptor)
     search = descriptor.make_search(spec, params)
