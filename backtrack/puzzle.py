@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -83,9 +84,13 @@ class Param:
         shown = quoted(text)
         text = self.aliases.get(text, text)
         try:
+            if self.kind in (int, float) and not text.isascii():
+                raise ValueError("digits of another script")  # int() and float() read them: "٣" is 3
             if self.kind is int and len(text.strip().lstrip("+-").lstrip("0")) > 100:
                 raise ValueError("too many digits")
             value = self.kind(text)
+            if self.kind is float and not math.isfinite(value):
+                raise ValueError("not a finite number")  # nan passes every range check
         except (TypeError, ValueError):
             raise ValueError(f"parameter {self.name} takes {self.describe()}, not {shown}") from None
         if self.choices is not None and value not in self.choices:

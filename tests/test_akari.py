@@ -788,6 +788,8 @@ def test_a_bad_probe_parameter_exits_2_with_a_message(value, capsys):
         (["-p", "density=1.5"], "parameter density must be from 0.0 to 0.9, not '1.5'"),
         (["-p", "density=-0.1"], "not '-0.1'"),
         (["-p", "density=inf"], "not 'inf'"),
+        (["-p", "density=nan"], "parameter density takes a number from 0.0 to 0.9, not 'nan'"),
+        (["-p", "rows=\u0661\u0660"], "parameter rows takes a whole number from 1 to 100, not '\u0661\u0660'"),
         (["-p", "numbers=some"], "parameter numbers must be one of minimal, half, all, not 'some'"),
         (["--count", "0"], "--count must be at least 1"),
         (["--seed", "x"], "argument --seed: invalid int value: 'x'"),

@@ -74,6 +74,7 @@ def test_trace_prints_each_attempt(capsys):
         (["queens", "--example", "nope"], "has no example 'nope'"),
         (["queens", "-p", "size=8"], "has no parameter 'size'"),
         (["queens", "-p", "n=eight"], "parameter n takes a whole number"),
+        (["queens", "-p", "n=\u0668"], "parameter n takes a whole number from 1 to 64, not '\u0668'"),
         (["queens", "-p", "method=fast"], "must be one of bitmask, classic"),
         (["queens", "-p", "n"], "-p takes NAME=VALUE"),
         (["queens", "-p", "n=0"], "parameter n must be from 1 to 64, not '0'"),
