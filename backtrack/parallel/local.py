@@ -113,9 +113,14 @@ class LocalWorkers:
         self._hand_out(worker)
 
     def _hand_out(self, worker: _Worker) -> None:
-        """Send the worker subtrees until it has :data:`IN_FLIGHT`; tell it to stop when it has none left."""
+        """Send the worker subtrees until it has :data:`IN_FLIGHT`; tell it to stop when it has none left.
+
+        Near the end (no more queued than there are workers) a worker gets one at a
+        time: a subtree waiting behind another must not wait while a worker is idle.
+        """
         try:
-            while len(worker.tasks) < IN_FLIGHT and self.queue:
+            while self.queue and (not worker.tasks or (len(worker.tasks) < IN_FLIGHT
+                                                       and len(self.queue) > len(self.workers))):
                 index = self.queue.popleft()
                 worker.tasks.append(index)
                 worker.connection.send((index, self.prefixes[index], self.limit))
