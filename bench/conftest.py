@@ -37,7 +37,7 @@ def pytest_terminal_summary(terminalreporter):
         for role, median in sorted(roles.items()):
             if role != "baseline":
                 lines.append(
-                    f"{group}: {role} / baseline = {median / baseline:.2f}  "
+                    f"{group}: {role} / baseline = {median / baseline:.2f}, {baseline / median:.2f}x as fast  "
                     f"(medians {median * 1e3:.2f} ms / {baseline * 1e3:.2f} ms)"
                 )
     if lines:
