@@ -761,7 +761,7 @@ def test_trace_names_the_object_the_region_and_the_square(tmp_path, capsys):
     (["-p", "regions=0"], "parameter regions must be from 1 to 26, not '0'"),
     (["-p", "regions=27"], "parameter regions must be from 1 to 26, not '27'"),
     (["-p", "green=-0.1"], "parameter green must be from 0.0 to 0.9, not '-0.1'"),
-    (["-p", "green=1e999"], "parameter green must be from 0.0 to 0.9, not '1e999'"),
+    (["-p", "green=1e999"], "parameter green takes a number from 0.0 to 0.9, not '1e999'"),
     (["-p", "rows=13", "-p", "cols=12"], "unique puzzles are made up to 144 squares (such as 12 x 12), not 13 x 12"),
     (["-p", "colour=red"], "the generator has no parameter 'colour'"),
     (["--seed", "x"], "argument --seed: invalid int value: 'x'"),

@@ -862,7 +862,7 @@ def test_the_parameters_are_listed(capsys):
         (["-p", f"rows={HUGE}"], "parameter rows takes a whole number from 1 to 1000"),
         (["-p", "rows=x"], "parameter rows takes a whole number from 1 to 1000, not 'x'"),
         (["-p", "density=1.5"], "parameter density must be from 0.0 to 1.0, not '1.5'"),
-        (["-p", "density=nan"], "density must be a number from 0 to 1, not nan"),
+        (["-p", "density=nan"], "parameter density takes a number from 0.0 to 1.0, not 'nan'"),
         (["-p", "rows=151", "-p", "cols=2"], "the number of rows must be a whole number from 1 to 150 with unique"),
         (["-p", "size=5"], "the generator has no parameter 'size'"),
         (["-p", "rows"], "-p takes NAME=VALUE, not 'rows'"),

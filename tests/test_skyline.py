@@ -494,7 +494,7 @@ def test_the_trace_names_height_row_and_column(capsys):
         (["-p", "size=" + HUGE], "(5,000 characters)"),
         (["-p", "keep=-0.1"], "parameter keep must be from 0.0 to 1.0, not '-0.1'"),
         (["-p", "keep=1.5"], "not '1.5'"),
-        (["-p", "keep=nan", "--any"], "the share of clues kept must be from 0 to 1, not nan"),
+        (["-p", "keep=nan", "--any"], "parameter keep takes a number from 0.0 to 1.0, not 'nan'"),
         (["-p", "keep=half"], "parameter keep takes a number from 0.0 to 1.0, not 'half'"),
         (["-p", "keep=" + HUGE], "(5,000 characters)"),
         (["-p", "size=10"], "unique puzzles are made up to 9 x 9 (proving a larger one unique takes hours); "
