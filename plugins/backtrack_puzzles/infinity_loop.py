@@ -777,13 +777,12 @@ def _forcing(possible: int) -> tuple[tuple[int, int], ...]:
 
 
 # Only sets of rotations of one tile ever occur, so the tables are filled for those alone.
-_FORCING: list[tuple[tuple[int, int], ...] | None] = [None] * 0x10000
 _FORCING_SETS: dict[int, tuple[tuple[int, int], ...]] = {}
 _SIZE = [0] * 0x10000
 for _shape in {rotations(mask) for mask in range(16)}:
     for _subset in range(1, 1 << len(_shape)):
         _possible = sum(1 << mask for number, mask in enumerate(_shape) if _subset >> number & 1)
-        _FORCING[_possible] = _FORCING_SETS[_possible] = _forcing(_possible)
+        _FORCING_SETS[_possible] = _forcing(_possible)
         _SIZE[_possible] = bin(_possible).count("1")
 
 #: The distinct rotations of each tile, and the same as a 16-bit set of bitmasks.
@@ -853,7 +852,7 @@ class PropagatingLoopSearch(PropagatingSearch):
         possible = self.possible
         if possible.count(0) > self.frame:  # a tile with no rotation left
             return False
-        holds = self._propagate([tile for tile, each in enumerate(possible) if _FORCING[each]])
+        holds = self._propagate([tile for tile, each in enumerate(possible) if _FORCING_SETS.get(each)])
         self.trail.clear()
         return holds
 
