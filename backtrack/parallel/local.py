@@ -1,10 +1,11 @@
 """Counting subtrees on this machine: worker processes of our own, or an executor handed in.
 
 :class:`LocalWorkers` starts worker processes (forked when that is safe, else
-spawned), sends each subtrees over a pipe (two at a time, so that a worker never
-waits for its next one while this process reads a result), and watches the
-processes themselves: a worker that dies while counting a subtree is replaced and
-its subtrees counted again (a subtree that kills two workers is an error).  Every
+spawned), sends each subtrees over a pipe (the next one waits in the pipe while
+it counts, so that it never waits for this process; one at a time near the end),
+and watches the processes themselves: a worker that dies while counting a subtree
+is replaced and its subtrees counted again (a subtree that kills two workers is
+an error).  Every
 subtree is counted once, so the totals stay exact.  Stopping a count ends the
 workers at once.
 
@@ -119,8 +120,7 @@ class LocalWorkers:
         time: a subtree waiting behind another must not wait while a worker is idle.
         """
         try:
-            while self.queue and (not worker.tasks or (len(worker.tasks) < IN_FLIGHT
-                                                       and len(self.queue) > len(self.workers))):
+            while self.queue and len(worker.tasks) < self._room():
                 index = self.queue.popleft()
                 worker.tasks.append(index)
                 worker.connection.send((index, self.prefixes[index], self.limit))
@@ -129,6 +129,10 @@ class LocalWorkers:
                 worker.connection.send(None)
         except OSError:  # it has just died: its sentinel tells, and its subtrees are counted again
             pass
+
+    def _room(self) -> int:
+        """How many subtrees a worker may hold: :data:`IN_FLIGHT`, or one when no more are queued than workers."""
+        return IN_FLIGHT if len(self.queue) > len(self.workers) else 1
 
     def running(self) -> bool:
         """Whether a worker has started (said it is ready)."""
