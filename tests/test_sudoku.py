@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import random
 import statistics
 from pathlib import Path
@@ -16,6 +15,7 @@ from backtrack.cli import main
 from backtrack_puzzles import sudoku
 from backtrack_puzzles.sudoku import MAX_CELLS, MAX_SIZE, check
 from measure import MEMORY_LIMIT, setup_cost
+from sudoku_oracle import exact_cover
 
 DATA = Path(sudoku.__file__).parent / "data" / "sudoku"
 EXAMPLES = Path(sudoku.__file__).parent / "examples" / "sudoku"
@@ -213,70 +213,6 @@ def test_render():
 
 
 # -- generator (backtrack generate sudoku) --------------------------------------------------------
-def independent_count(givens, limit: int = 2, box: tuple[int, int] | None = None) -> int:
-    """Solutions of a Sudoku by Knuth's Algorithm X of its own (exact cover: every cell filled, every value once
-    per row, column and box; the constraint with the fewest choices first), up to ``limit``.  ``box`` is
-    ``(rows, columns)`` of a box, square when not given."""
-    n = len(givens)
-    tall, wide = box or (math.isqrt(n), math.isqrt(n))
-
-    def constraints(r: int, c: int, v: int) -> list[tuple]:
-        return [("cell", r, c), ("row", r, v), ("column", c, v), ("box", r // tall, c // wide, v)]
-
-    choices = {(r, c, v): constraints(r, c, v) for r in range(n) for c in range(n) for v in range(1, n + 1)}
-    columns: dict[tuple, set] = {}
-    for choice, covered in choices.items():
-        for constraint in covered:
-            columns.setdefault(constraint, set()).add(choice)
-
-    def select(choice) -> list[set]:
-        removed = []
-        for constraint in choices[choice]:
-            for other in columns[constraint]:
-                for far in choices[other]:
-                    if far != constraint:
-                        columns[far].remove(other)
-            removed.append(columns.pop(constraint))
-        return removed
-
-    def deselect(choice, removed: list[set]) -> None:
-        for constraint in reversed(choices[choice]):
-            columns[constraint] = removed.pop()
-            for other in columns[constraint]:
-                for far in choices[other]:
-                    if far != constraint:
-                        columns[far].add(other)
-
-    for r in range(n):
-        for c in range(n):
-            if givens[r][c]:
-                if any(constraint not in columns for constraint in choices[r, c, givens[r][c]]):
-                    return 0  # a value given twice in a unit
-                select((r, c, givens[r][c]))
-    found = 0
-
-    def search() -> None:
-        nonlocal found
-        if not columns:
-            found += 1
-            return
-        fewest, size = None, n + 1
-        for constraint, held in columns.items():
-            if len(held) < size:
-                fewest, size = constraint, len(held)
-                if size <= 1:
-                    break
-        for choice in sorted(columns[fewest]):
-            removed = select(choice)
-            search()
-            deselect(choice, removed)
-            if found >= limit:
-                return
-
-    search()
-    return found
-
-
 def generated(arguments, capsys) -> list[str]:
     assert main(["generate", "sudoku", *arguments]) == 0
     return capsys.readouterr().out.splitlines()
@@ -286,7 +222,7 @@ def test_the_independent_count_agrees_with_brute_force():
     rng = random.Random(7)
     for _ in range(40):
         givens = [[v if rng.random() < 0.3 else 0 for v in row] for row in rng.choice(SOLVED_4X4)]
-        assert independent_count(givens, limit=1000) == brute_count(givens)
+        assert len(exact_cover(givens, limit=1000)) == brute_count(givens)
 
 
 def test_generate():
@@ -306,7 +242,7 @@ def test_every_unique_puzzle_generated_is_unique_by_an_independent_count(size, s
     assert len(lines) == count and len(set(lines)) == count
     for line in lines:
         spec = sudoku.parse(line)
-        assert spec.n == size and independent_count(spec.givens) == 1
+        assert spec.n == size and len(exact_cover(spec.givens, limit=2)) == 1
 
 
 def test_the_same_seed_makes_the_same_puzzles(capsys):

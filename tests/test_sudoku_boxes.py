@@ -1,8 +1,9 @@
 """Sudoku with rectangular boxes: the model, the text form, the checker, Solo IDs, puzz.link, the generator.
 
-Counts and uniqueness are checked against a brute force of this file's own (it
-shares nothing with the plugin's search), and against the known number of 6 x 6
-Sudoku grids with boxes of 2 x 3: 28,200,960.
+Counts and uniqueness are checked against the tests' own Sudoku solver
+(:func:`sudoku_oracle.exact_cover`, Algorithm X: it shares nothing with the
+plugin's search), and against the known number of 6 x 6 Sudoku grids with boxes of
+2 x 3: 28,200,960.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from backtrack_puzzles.sudoku import (
     DEFAULT_BOX, SHAPES, SIZES, Sudoku, check, decode_puzzlink, decode_pzprv3, decode_tatham, encode_puzzlink,
     encode_pzprv3, encode_tatham, parse, read_answer, render, split, text_of,
 )
+from sudoku_oracle import exact_cover
 
 EXAMPLES = Path(sudoku.__file__).parent / "examples" / "sudoku"
 #: Every box shape of every size, as (size, rows, columns).
@@ -41,64 +43,13 @@ def example(name: str) -> Sudoku:
     return parse((EXAMPLES / f"{name}.txt").read_text(), name)
 
 
-# -- a brute force of its own -------------------------------------------------------------------------------
+# -- the independent solver --------------------------------------------------------------------------------
 
 
-def brute_force(givens, tall: int, wide: int, limit: int | None = None) -> list[tuple[tuple[int, ...], ...]]:
-    """The solutions of a Sudoku with boxes ``tall`` x ``wide`` (up to ``limit``): plain backtracking over the cells,
-    the empty cell with fewest values that no row, column or box already holds first."""
-    n = tall * wide
-    grid = [list(row) for row in givens]
-
-    def box(r: int, c: int) -> int:
-        return r // tall * (n // wide) + c // wide
-
-    rows, columns, boxes = [set() for _ in range(n)], [set() for _ in range(n)], [set() for _ in range(n)]
-    for r in range(n):
-        for c in range(n):
-            value = grid[r][c]
-            if value:
-                if value in rows[r] or value in columns[c] or value in boxes[box(r, c)]:
-                    return []
-                rows[r].add(value)
-                columns[c].add(value)
-                boxes[box(r, c)].add(value)
-    found: list[tuple[tuple[int, ...], ...]] = []
-
-    def search() -> None:
-        best, options = None, None
-        for r in range(n):
-            for c in range(n):
-                if not grid[r][c]:
-                    left = [v for v in range(1, n + 1)
-                            if v not in rows[r] and v not in columns[c] and v not in boxes[box(r, c)]]
-                    if options is None or len(left) < len(options):
-                        best, options = (r, c), left
-        if best is None:
-            found.append(tuple(map(tuple, grid)))
-            return
-        r, c = best
-        for value in options or []:
-            grid[r][c] = value
-            rows[r].add(value)
-            columns[c].add(value)
-            boxes[box(r, c)].add(value)
-            search()
-            grid[r][c] = 0
-            rows[r].discard(value)
-            columns[c].discard(value)
-            boxes[box(r, c)].discard(value)
-            if limit is not None and len(found) >= limit:
-                return
-
-    search()
-    return found
-
-
-def test_the_brute_force_counts_the_288_grids_of_4x4_and_knows_the_boxes():
-    assert len(brute_force([[0] * 4] * 4, 2, 2)) == 288
+def test_the_independent_solver_counts_the_288_grids_of_4x4_and_knows_the_boxes():
+    assert len(exact_cover([[0] * 4] * 4, (2, 2))) == 288
     # a grid right for boxes 3 tall is wrong for boxes 3 wide
-    assert brute_force(TALL_SOLUTION, 3, 2) == [TALL_SOLUTION] and brute_force(TALL_SOLUTION, 2, 3) == []
+    assert exact_cover(TALL_SOLUTION, (3, 2)) == [TALL_SOLUTION] and exact_cover(TALL_SOLUTION, (2, 3)) == []
 
 
 # -- 1. the model ------------------------------------------------------------------------------------------
@@ -153,14 +104,14 @@ def test_the_6x6_completions_of_a_first_row_and_box_agree_with_the_known_number_
     givens = [[1, 2, 3, 4, 5, 6], [4, 5, 6, 0, 0, 0]] + [[0] * 6 for _ in range(4)]
     spec = Sudoku(givens)
     solutions = list(sudoku.search(spec).solutions())
-    assert len(solutions) == len(brute_force(givens, 2, 3)) == 6528 and 720 * 6 * len(solutions) == 28_200_960
-    assert set(solutions) == set(brute_force(givens, 2, 3))
+    assert len(solutions) == len(exact_cover(givens, (2, 3))) == 6528 and 720 * 6 * len(solutions) == 28_200_960
+    assert set(solutions) == set(exact_cover(givens, (2, 3)))
     assert all(check(spec, solution) == [] for solution in solutions[::97])
 
 
-def test_the_counts_of_3x2_boxes_agree_with_the_brute_force_and_with_the_transposed_grids():
+def test_the_counts_of_3x2_boxes_agree_with_the_independent_solver_and_with_the_transposed_grids():
     givens = [[1, 2, 3, 4, 5, 6], [3, 4, 0, 0, 0, 0], [5, 6, 0, 0, 0, 0]] + [[0] * 6 for _ in range(3)]
-    assert sudoku.search(Sudoku(givens, (3, 2))).count() == len(brute_force(givens, 3, 2)) == 1008
+    assert sudoku.search(Sudoku(givens, (3, 2))).count() == len(exact_cover(givens, (3, 2))) == 1008
     # Transposed, a grid of boxes 2 x 3 is one of boxes 3 x 2: so there are 28,200,960 of these too.  With the
     # first row 1-6, the other 4 cells of the first box take 3, 4, 5, 6 in any of 24 orders (not all as often).
     total = 0
@@ -175,7 +126,7 @@ def test_the_counts_of_3x2_boxes_agree_with_the_brute_force_and_with_the_transpo
         givens = [[value if rng.random() < 0.3 else 0 for value in row] for row in solved]
         spec = Sudoku(givens, (tall, wide))
         found = list(sudoku.search(spec).solutions(limit=200))
-        assert len(found) == len(brute_force(givens, tall, wide, limit=200))
+        assert len(found) == len(exact_cover(givens, (tall, wide), limit=200))
         assert all(check(spec, solution) == [] for solution in found)
 
 
@@ -441,12 +392,12 @@ def generated(arguments, capsys) -> list[Sudoku]:
     (["-p", "size=6"], (2, 3)), (["-p", "boxes=3x2"], (3, 2)), (["-p", "size=8"], (2, 4)),
     (["-p", "size=8", "-p", "boxes=4x2"], (4, 2)),
 ])
-def test_generated_small_puzzles_are_unique_by_the_brute_force(arguments, shape, capsys):
+def test_generated_small_puzzles_are_unique_by_the_independent_solver(arguments, shape, capsys):
     specs = generated([*arguments, "--seed", "21", "--count", "4"], capsys)
     assert len(specs) == 4 and len(set(specs)) == 4
     for spec in specs:
         assert (spec.box_rows, spec.box_cols) == shape
-        found = brute_force(spec.givens, *shape, limit=2)
+        found = exact_cover(spec.givens, shape, limit=2)
         assert len(found) == 1 and check(spec, found[0]) == []
 
 
