@@ -64,7 +64,7 @@ from backtrack.svg import Grid
 
 from .latin import (
     LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, bits, draw_decision, draw_values,
-    random_latin_square, read_rows, read_tatham_params, repeated_in_units,
+    line_units, random_latin_square, read_rows, read_tatham_params, repeated_in_units,
 )
 
 #: The largest grid is MAX_SIZE x MAX_SIZE (digits 1-9).
@@ -441,8 +441,7 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
                 empty.append(f"{at(r, c)}: this cell is empty")
             elif not digit(value):
                 problems.append(f"{at(r, c)}: {value!r} is not a digit from 1 to {n}")
-    lines = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    lines += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    lines = line_units(n)
     problems += repeated_in_units(solution, lines, str)
     for cage in spec.cages:
         digits = [solution[r][c] for r, c in cage.cells]

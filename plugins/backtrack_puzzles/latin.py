@@ -341,6 +341,12 @@ def filled_in(givens: Sequence[Sequence[int]], entered: Sequence[Sequence[int]])
                  for given_row, entered_row in zip(givens, entered, strict=True))
 
 
+def line_units(n: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The rows and columns of an n x n grid as :func:`repeated_in_units` takes them: ``("row 1", cells)`` ..."""
+    rows = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    return rows + [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+
+
 def repeated_in_units(solution: Sequence[Sequence[object]], units: Sequence[tuple[str, Sequence[tuple[int, int]]]],
                       name: Callable[[int], str], *, by_value: bool = True) -> list[str]:
     """The checkers' Latin rule: each value of 1..N at most once in every unit (a row, a column, a box).

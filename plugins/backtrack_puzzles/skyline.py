@@ -67,7 +67,7 @@ from backtrack.formats import (
 from backtrack.svg import PALETTE, Grid
 
 from .latin import (
-    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, filled_in,
+    LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, filled_in, line_units,
     number16_places, pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values,
     repeated_in_units, size_index, size_line,
 )
@@ -584,8 +584,7 @@ def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
                 problems.append(f"{at(r, c)}: {value!r} is not a height from 1 to {n}")
             elif spec.givens[r][c] and spec.givens[r][c] != value:
                 problems.append(f"{at(r, c)}: the given height {spec.givens[r][c]} became {value}")
-    named = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    named += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    named = line_units(n)
     problems += repeated_in_units(solution, named, lambda value: f"height {value}")
     views = [
         ("column", "above", spec.top, lambda i: [(r, i) for r in range(n)]),

@@ -78,7 +78,7 @@ from backtrack.svg import PALETTE, Grid
 
 from .latin import (
     LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, filled_in, number16_places,
-    pzprv3_value, repeated_in_units, size_index, size_line,
+    line_units, pzprv3_value, repeated_in_units, size_index, size_line,
 )
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -719,8 +719,7 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
                 problems.append(f"{at(r, c)}: {name(value)} is not a value of a {n} x {n} Sudoku")
             elif spec.givens[r][c] and spec.givens[r][c] != value:
                 problems.append(f"{at(r, c)}: the given {name(spec.givens[r][c])} became {name(value)}")
-    units = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    units += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    units = line_units(n)
     across = n // wide  # boxes side by side
     for number in range(n):
         top, left = number // across * tall, number % across * wide
