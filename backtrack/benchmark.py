@@ -29,7 +29,7 @@ from .puzzle import Puzzle
 
 __all__ = ["Case", "Measured", "variants", "measure", "storage_record", "save", "load", "BENCH_HINT"]
 
-BENCH_HINT = "backtrack bench needs pytest-benchmark: pip install 'backtrack[bench]'"
+BENCH_HINT = "backtrack bench --save and --compare need pytest-benchmark: pip install 'backtrack[bench]'"
 
 
 @dataclass(frozen=True)

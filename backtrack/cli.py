@@ -12,6 +12,7 @@ Every message and exit status of ``solve`` is true of what was searched:
  124  ``--timeout`` ended the search (what was found so far is printed)
  130  Ctrl-C ended the search (what was found so far is printed)
  141  the reader of the output went away (``| head``)
+ 143  SIGTERM ended a ``--count`` (what was counted so far is printed)
 ===== ==========================================================================
 
 ``solve --count`` counts in parallel (:mod:`backtrack.parallel`): on every core by
@@ -34,10 +35,11 @@ from . import parallel
 from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input
+from .outputs import STANDARD_OUTPUT, OutputError, output_target, write_atomic
 from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
 from .puzzle import InputError, Param, Puzzle, accepted
-from .reporters import JsonLinesReporter, JsonReporter, SvgReporter, TextReporter, stop_words, summary_line
-from .run import Outcome, SearchInfo, SearchInterrupted, run
+from .reporters import JsonLinesReporter, JsonReporter, PictureSink, SvgReporter, TextReporter, stop_words, summary_line
+from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, plugin_failure, run
 from .svg import plain_drawing
 
 EXIT_FOUND, EXIT_NONE, EXIT_ERROR, EXIT_BOUND = 0, 1, 2, 3
@@ -186,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-w",
         type=int,
         metavar="N",
-        help="local worker processes (default: every core; 1 counts in this process)",
+        help="local worker processes (default: every core; 1 counts in this process; at most four per core)",
     )
     count.add_argument(
         "--scheduler",
@@ -206,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--split-depth",
         type=int,
         metavar="D",
-        help="split the search tree at depth D (default: deep enough for 8 subtrees per worker)",
+        help=f"split the search tree at depth D, from 0 to {parallel.MAX_SPLIT_DEPTH} and within the tree "
+        "(default: deep enough for 8 subtrees per worker)",
     )
     add_picture_options(solve, "each solution")
     solve.add_argument("--quiet", "-q", action="store_true", help="no progress display and no notes on standard error")
@@ -284,12 +287,18 @@ def add_picture_options(command: argparse.ArgumentParser, what: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status (see the module docstring)."""
     args = build_parser().parse_args(argv)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        manager = make_manager(files=[*plugin_paths_from_environment(), *args.plugin])
-        manager.puzzles()  # a plugin that fails while listing its puzzles is reported here, once
-    for warning in caught:
-        print(f"backtrack: warning: {warning.message}", file=sys.stderr)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                manager = make_manager(files=[*plugin_paths_from_environment(), *args.plugin])
+                manager.puzzles()  # a plugin that fails while listing its puzzles is reported here, once
+            finally:
+                for warning in caught:
+                    print(f"backtrack: warning: {warning.message}", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C while a slow plugin imports
+        print("backtrack: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     try:
         if args.command == "list":
             return list_puzzles(manager, args.json)
@@ -317,8 +326,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parallel.CheckpointError,
         parallel.NotSplittable,
         parallel.SubtreeError,
+        PluginFailed,
+        OutputError,
     ) as error:
-        print(f"backtrack: error: {error.args[0] if isinstance(error, UnknownPuzzle) else error}", file=sys.stderr)
+        message = error.args[0] if isinstance(error, UnknownPuzzle) else str(error)
+        if isinstance(error, parallel.SubtreeError) and re.search(r"failed (in a worker|on the cluster): ", message):
+            # The puzzle's code raised there (a worker that died is told as it is).
+            message = f"the {args.puzzle} plugin failed while counting: {message}; this is a bug of the plugin"
+        print(f"backtrack: error: {message}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("backtrack: interrupted", file=sys.stderr)
@@ -352,10 +367,20 @@ def list_puzzles(manager: Manager, as_json: bool) -> int:
     return 0
 
 
-def check_picture_options(args: argparse.Namespace) -> None:
-    """``-o`` only with ``--format svg``."""
+def check_picture_options(args: argparse.Namespace, default_name: str) -> None:
+    """``-o`` only with ``--format svg``; ``-o -`` is standard output, ``-o FOLDER/`` writes ``default_name`` there.
+
+    The file is checked before anything is searched: a folder that is missing or
+    cannot be written is a usage error now, not after the search.
+    """
     if args.output is not None and args.format != "svg":
         raise UsageError("-o FILE writes pictures: give --format svg too (text goes to standard output)")
+    if args.output is not None:
+        try:
+            target = output_target(args.output, default_name)
+        except OutputError as error:
+            raise UsageError(str(error)) from None
+        args.output = None if target == STANDARD_OUTPUT else target
 
 
 def drawing(puzzle: Puzzle, spec: Any) -> Callable[[Any, str | None], str]:
@@ -366,19 +391,31 @@ def drawing(puzzle: Puzzle, spec: Any) -> Callable[[Any, str | None], str]:
     return lambda solution, rendered: plain_drawing((rendered if rendered is not None else repr(solution)).splitlines())
 
 
+def unsolved_picture(puzzle: Puzzle, spec: Any) -> str:
+    """The puzzle itself drawn, unsolved (its text form set as SVG when it has no drawing)."""
+    if puzzle.draw is not None:
+        return puzzle.draw(spec, None)
+    return plain_drawing((puzzle.text(spec) if puzzle.text is not None else repr(spec)).splitlines())
+
+
+def plural(count: int, word: str) -> str:
+    """``1 attempt``, ``2 attempts``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path``; a file that cannot be written is a usage error."""
+    """Write ``text`` to ``path`` whole (a temporary file renamed over it); a file that cannot be written is a usage
+    error."""
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        write_atomic(path, text)
+    except OutputError as error:
+        raise UsageError(str(error)) from None
 
 
 def show_puzzle(manager: Manager, args: argparse.Namespace) -> int:
     """``backtrack show PUZZLE``: description, parameters, limits and example names; or one instance."""
     puzzle = manager.puzzle(args.puzzle)
-    check_picture_options(args)
+    check_picture_options(args, f"{puzzle.name}.svg")
     if args.file is not None or args.example is not None or args.param or args.format == "svg":
         return show_instance(puzzle, args)
     print(f"{puzzle.name}: {puzzle.description}")
@@ -405,15 +442,8 @@ def show_instance(puzzle: Puzzle, args: argparse.Namespace) -> int:
     params = parse_params(puzzle, args.param)
     source, spec = single_instance(puzzle, args.file, args.example, params)
     if args.format == "svg":
-        if puzzle.draw is not None:
-            picture = puzzle.draw(spec, None)
-        else:
-            picture = plain_drawing((puzzle.text(spec) if puzzle.text is not None else repr(spec)).splitlines())
-        if args.output is None:
-            print(picture)
-        else:
-            write_text(args.output, picture + "\n")
-            print(f"wrote {args.output}", file=sys.stderr)
+        picture = unsolved_picture(puzzle, spec)
+        write_pictures([picture], args.output, f"{puzzle.name} {display_source(source, args.example)}")
         return EXIT_FOUND
     if puzzle.text is None:
         raise UsageError(f"puzzle {puzzle.name} cannot write an instance back as text (its plugin gives no text form)")
@@ -585,11 +615,11 @@ def exit_status(mode: str, report: Report) -> int:
     return EXIT_NONE if report.complete else EXIT_BOUND
 
 
-def reporter_for(args: argparse.Namespace, puzzle: Puzzle, spec: Any) -> object:
+def reporter_for(args: argparse.Namespace, puzzle: Puzzle, spec: Any, title: str = "") -> object:
     """The reporter plugin that prints this search: text, one JSON object, JSON lines, or pictures."""
     if args.format == "svg":
         return SvgReporter(drawing(puzzle, spec), args.output, sys.stdout,
-                           sys.stderr if args.output is None else sys.stdout)
+                           sys.stderr if args.output is None else sys.stdout, title=title or None)
     if args.jsonl:
         return JsonLinesReporter(sys.stdout, puzzle.as_json, spec)
     if args.json:
@@ -616,15 +646,12 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
         "count" if args.count else "unique" if args.unique else "all" if args.all or args.limit is not None else "first"
     )
     check_count_options(args, mode)
-    check_picture_options(args)
+    check_picture_options(args, f"{puzzle.name}.svg")
     if args.format == "svg" and mode == "count":
         raise UsageError("--format svg draws solutions, and --count prints none: leave out one of them")
     if args.format == "svg" and (args.json or args.jsonl):
         raise UsageError("--format svg writes pictures, --json and --jsonl write JSON: give one of them")
     instances = read_instances(puzzle, args.file, args.example)
-    if len(instances) > 1 and args.format == "svg":
-        raise UsageError(f"{instances[0].source} holds {len(instances)} puzzles: --format svg draws one puzzle's "
-                         "solutions at a time")
     if len(instances) > 1:
         if any(getattr(args, name) is not None for name in COUNT_OPTIONS):
             raise UsageError(
@@ -637,7 +664,7 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     if mode == "count" and not args.trace:
         return solve_count(manager, puzzle, instance, spec, params, args)
     search = make_search(puzzle, spec, params)
-    reporter = reporter_for(args, puzzle, spec)
+    reporter = reporter_for(args, puzzle, spec, f"{puzzle.name} {display_source(instance.source, args.example)}")
     trace = trace_stream(args)
     watch = None
     if trace is not None and args.trace_format == "jsonl":
@@ -673,10 +700,13 @@ def check_count_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(
             f"--trace prints every attempt of one serial search: it cannot be combined with {', '.join(given)}"
         )
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.split_depth is not None and args.split_depth < 0:
-        raise UsageError(f"--split-depth must be at least 0, not {args.split_depth}")
+    if args.workers is not None and not 1 <= args.workers <= parallel.max_workers():
+        raise UsageError(
+            f"--workers must be from 1 to {parallel.max_workers()} (four per core of this machine), "
+            f"not {args.workers}"
+        )
+    if args.split_depth is not None and not 0 <= args.split_depth <= parallel.MAX_SPLIT_DEPTH:
+        raise UsageError(f"--split-depth must be from 0 to {parallel.MAX_SPLIT_DEPTH}, not {args.split_depth}")
     if (args.scheduler is not None or args.scheduler_file is not None) and args.workers is not None:
         raise UsageError(
             "give either --workers (local processes) or a Dask cluster (--scheduler, --scheduler-file), not both"
@@ -757,7 +787,21 @@ class CountJsonLinesReporter(JsonLinesReporter):
 def solve_count(
     manager: Manager, puzzle: Puzzle, instance: Instance, spec: Any, params: dict[str, Any], args: argparse.Namespace
 ) -> int:
-    """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel)."""
+    """``solve --count``: split the search and count the subtrees on workers (see backtrack.parallel).
+
+    SIGTERM ends the count as Ctrl-C does (the partial count is printed, the
+    checkpoint is flushed, the workers are ended), with exit status 143.
+    """
+    import signal
+    import threading
+
+    terminated: list[int] = []
+
+    def on_sigterm(signum: int, frame: Any) -> None:
+        if not terminated:
+            terminated.append(signum)
+            raise KeyboardInterrupt
+
     on_cluster = args.scheduler is not None or args.scheduler_file is not None
     client = connect(manager, puzzle, args) if on_cluster else None
     workers = args.workers if args.workers is not None or client is not None else (os.cpu_count() or 1)
@@ -775,6 +819,8 @@ def solve_count(
     else:
         reporter = CountTextReporter(sys.stdout)
     info = SearchInfo(puzzle.name, instance.source, "count", args.limit)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, on_sigterm) if main_thread else None
     manager.register(reporter, "reporter")
     try:
         manager.hook.backtrack_search_started(info=info)
@@ -784,6 +830,7 @@ def solve_count(
                 instance.text,
                 params,
                 source=instance.source,
+                form=instance.form,
                 spec=spec if instance.text is not None else None,
                 workers=workers,
                 client=client,
@@ -792,11 +839,21 @@ def solve_count(
                 timeout=args.timeout,
                 progress=progress,
                 depth=args.split_depth,
+                strict_depth=True,
                 manager=manager,
             )
         except parallel.CountInterrupted as stop:
             report = stop.report
+        except parallel.SplitDepthError as error:
+            raise UsageError(f"--split-depth {args.split_depth}: {error}") from None
+        except PluginFailed as failed:  # what was counted is still summed up, then the error is told
+            if failed.report is not None:
+                manager.hook.backtrack_search_finished(info=info, report=failed.report)
+            raise
         finally:
+            if main_thread:
+                # A second SIGTERM ends the process at once while the partial report is written.
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
             if progress is not None:
                 progress.close()
             if client is not None:
@@ -807,6 +864,10 @@ def solve_count(
         manager.hook.backtrack_search_finished(info=info, report=report)
     finally:
         manager.unregister(reporter)
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+    if terminated:
+        return 128 + signal.SIGTERM
     return exit_status("count", report)
 
 
@@ -888,45 +949,77 @@ def solve_batch(
     """Solve every instance of a file; without a mode option each is checked for uniqueness.
 
     Ctrl-C ends the batch: the summary covers the instances searched so far.
+    With ``--format svg`` each puzzle's first solution is drawn (the puzzle itself
+    when none was found): ``FILE-N.svg`` for puzzle N, or one page for ``.html``,
+    and the text lines go to standard error when the pictures go to standard output.
     """
     if mode == "first":
         mode = "unique"
+    sink = None
+    out = sys.stdout
+    if args.format == "svg":
+        sink = PictureSink(args.output, f"{puzzle.name} {display_source(instances[0].source, args.example)}",
+                           stream=sys.stdout, caption="Puzzle", expected=len(instances))
+        out = sys.stderr if args.output is None else sys.stdout
     outcomes: list[Outcome] = []
     objects: list[dict] = []
     interrupted = False
-    for instance in instances:
-        spec = make_spec(puzzle, instance, params)
-        collector = JsonReporter(None, puzzle.as_json, spec)
-        printers: list[object] = [collector]
-        if args.jsonl:
-            printers.append(JsonLinesReporter(sys.stdout, puzzle.as_json, spec))
-        for number, printer in enumerate(printers):
-            manager.register(printer, f"reporter-{number}")
+    failures: list[PluginFailed] = []
+    try:
+        for instance in instances:
+            spec = make_spec(puzzle, instance, params)
+            collector = JsonReporter(None, puzzle.as_json, spec)
+            printers: list[object] = [collector]
+            if args.jsonl:
+                printers.append(JsonLinesReporter(sys.stdout, puzzle.as_json, spec))
+            for number, printer in enumerate(printers):
+                manager.register(printer, f"reporter-{number}")
+            try:
+                outcome = run(
+                    puzzle,
+                    spec,
+                    make_search(puzzle, spec, params),
+                    mode=mode,
+                    limit=args.limit,
+                    hook=manager.hook,
+                    trace=trace_stream(args),
+                    source=f"{instance.source}:{instance.first_line}",
+                    timeout=args.timeout,
+                )
+            except SearchInterrupted as stop:
+                outcome, interrupted = stop.outcome, True
+            except PluginFailed as failed:  # the batch goes on; the command fails at its end
+                assert failed.outcome is not None
+                outcome = failed.outcome
+                failures.append(failed)
+            finally:
+                for printer in printers:
+                    manager.unregister(printer)
+            outcomes.append(outcome)
+            objects.extend(collector.objects)
+            if not (args.json or args.jsonl):
+                print(f"{outcome.info.source}: {instance_status(mode, outcome.report)}, {outcome.report.line()}",
+                      file=out)
+                if sink is None:
+                    for text in outcome.rendered[:1] if mode == "unique" else outcome.rendered:
+                        print(text)
+            if sink is not None:
+                solution = outcome.solutions[0] if outcome.solutions else None
+                sink.add(drawing(puzzle, spec)(solution, outcome.rendered[0] if outcome.rendered else None)
+                         if solution is not None else unsolved_picture(puzzle, spec))
+            if interrupted:
+                break
+    except BaseException:
+        if sink is not None:
+            sink.discard()
+        raise
+    if sink is not None:
         try:
-            outcome = run(
-                puzzle,
-                spec,
-                make_search(puzzle, spec, params),
-                mode=mode,
-                limit=args.limit,
-                hook=manager.hook,
-                trace=trace_stream(args),
-                source=f"{instance.source}:{instance.first_line}",
-                timeout=args.timeout,
-            )
-        except SearchInterrupted as stop:
-            outcome, interrupted = stop.outcome, True
-        finally:
-            for printer in printers:
-                manager.unregister(printer)
-        outcomes.append(outcome)
-        objects.extend(collector.objects)
-        if not (args.json or args.jsonl):
-            print(f"{outcome.info.source}: {instance_status(mode, outcome.report)}, {outcome.report.line()}")
-            for text in outcome.rendered[:1] if mode == "unique" else outcome.rendered:
-                print(text)
-        if interrupted:
-            break
+            sink.close()
+        except OutputError as error:
+            raise UsageError(str(error)) from None
+        if sink.written:
+            print(sink.files_line(), file=sys.stderr)
     summary = batch_summary(outcomes, len(instances))
     if args.json:
         print(json.dumps({"puzzle": puzzle.name, "instances": objects, "summary": summary}))
@@ -943,8 +1036,13 @@ def solve_batch(
             f"({summary['multiple']} with several solutions), {summary['unsolvable']} unsolvable"
             + (f", {summary['unknown']} unknown (stopped early)" if summary["unknown"] else "")
             + f"; seconds per puzzle: median {summary['median_seconds']:.4f}, "
-            f"max {summary['max_seconds']:.4f}; {summary['attempts']} attempts"
+            f"max {summary['max_seconds']:.4f}; {plural(summary['attempts'], 'attempt')}",
+            file=out,
         )
+    if failures:
+        others = len(failures) - 1
+        raise PluginFailed(str(failures[0]) + (f" (it failed on {plural(others, 'other puzzle')} of the file too)"
+                                               if others else ""))
     if interrupted:
         return EXIT_INTERRUPTED
     if any(o.report.stopped is Stop.TIMEOUT for o in outcomes):
@@ -1124,7 +1222,10 @@ def bench_puzzle(manager: Manager, args: argparse.Namespace) -> int:
 def print_bench_table(puzzle: Puzzle, results: list[Any], stored: dict[str, float], record: dict | None) -> None:
     """One line per input and variant; the ratio is to the input's first variant (and to a stored run)."""
     names = [entry["name"] for entry in record["benchmarks"]] if record is not None else [""] * len(results)
-    header = (f"{'input':<24} {'variant':<28} {'attempts':>12} {'median s':>10} {'spread s':>9} "
+    # The columns are as wide as their longest entry: an input's name is never cut.
+    width = max([len("input"), *(len(result.case.input) for result in results)])
+    vwidth = max([len("variant"), *(len(result.case.variant) for result in results)])
+    header = (f"{'input':<{width}} {'variant':<{vwidth}} {'attempts':>12} {'median s':>10} {'spread s':>9} "
               f"{'attempts/s':>11} {'ratio':>6}")
     if stored:
         header += f" {'stored s':>10} {'now/stored':>10}"
@@ -1133,7 +1234,7 @@ def print_bench_table(puzzle: Puzzle, results: list[Any], stored: dict[str, floa
     for result, name in zip(results, names, strict=True):
         base = first.setdefault(result.case.input, result.median)
         ratio = result.median / base if base > 0 else 1.0
-        line = (f"{result.case.input[-24:]:<24} {result.case.variant[:28]:<28} {result.attempts:>12,} "
+        line = (f"{result.case.input:<{width}} {result.case.variant:<{vwidth}} {result.attempts:>12,} "
                 f"{result.median:>10.4f} {result.spread:>9.4f} {result.rate:>11,.0f} {ratio:>6.2f}")
         if stored:
             before = stored.get(name)
@@ -1181,7 +1282,7 @@ def convert_puzzle(manager: Manager, args: argparse.Namespace) -> int:
 
 
 SOLUTION_HEADER = re.compile(r"^Solution \d+$")
-REPORT_LINE = re.compile(r"^\d+ attempts in +\d+\.\d+ seconds$")
+REPORT_LINE = re.compile(r"^\d+ attempts? in +\d+\.\d+ seconds$")
 CELL = re.compile(r"row (\d+), column (\d+)")
 
 
@@ -1259,11 +1360,11 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
             raise InputError(f"the {puzzle.name} plugin failed to read this answer ({type(error).__name__}: "
                              f"{error}); this is a bug of the plugin", answer_source) from None
     broken = puzzle.check(spec, solution)
-    check_picture_options(args)
     if args.format == "svg":
         if args.json:
             raise UsageError("--format svg writes a picture, --json writes JSON: give one of them")
-        write_pictures([drawing(puzzle, spec)(solution, None)], args.output, f"{puzzle.name} {answer_source}")
+        write_pictures([drawing(puzzle, spec)(solution, None)], args.output,
+                       f"{puzzle.name} {display_source(answer_source)}")
     verdict_stream = sys.stderr if args.format == "svg" and args.output is None else sys.stdout
     if args.json:
         print(json.dumps({
@@ -1302,10 +1403,9 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
                          f" ('backtrack generate {puzzle.name} --help-params' lists them)")
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
-    check_picture_options(args)
+    check_picture_options(args, f"{puzzle.name}.svg")
     if args.format == "svg" and args.to != "text":
         raise UsageError("--format svg draws the puzzles, --to writes them in a format: give one of them")
-    pictures: list[str] = []
     unique = generator.unique_default if args.unique is None else args.unique
     if args.difficulty is not None:
         if args.unique is False:
@@ -1317,6 +1417,10 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"backtrack: seed {seed} (give --seed {seed} to make the same puzzles again)", file=sys.stderr)
+    # Each picture is written as it is made (the text mode prints each puzzle as it is made, too).
+    pictures = PictureSink(args.output, f"{puzzle.name} made from seed {seed}", stream=sys.stdout,
+                           caption="Puzzle" if args.count > 1 else "", expected=args.count) \
+        if args.format == "svg" else None
     made = 0
     tried = 0
     texts: list[str] = []
@@ -1346,42 +1450,39 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
                 if difficulty.grade != args.difficulty:
                     continue
         made += 1
-        if args.format == "svg":
-            pictures.append(puzzle.draw(spec, None) if puzzle.draw is not None
-                            else plain_drawing(encoded(puzzle, spec, "text").splitlines()))
+        if pictures is not None:
+            pictures.add(unsolved_picture(puzzle, spec))
             continue
         texts.append(encoded(puzzle, spec, args.to))
         sys.stdout.write(texts[-1] if len(texts) == 1 or texts[-1].count("\n") == 1 else "\n" + texts[-1])
         sys.stdout.flush()
-    if pictures:
-        write_pictures(pictures, args.output, f"{puzzle.name} made from seed {seed}")
+    if pictures is not None:
+        pictures.close()
+        if pictures.written:
+            print(pictures.files_line(), file=sys.stderr)
     return EXIT_FOUND
 
 
 def write_pictures(pictures: list[str], output: str | None, title: str) -> None:
     """SVG pictures to standard output, to ``output`` (one), ``STEM-N.svg`` (several) or one ``.html`` page."""
-    from pathlib import Path
-
-    from .reporters import picture_page
-
-    if output is None:
+    sink = PictureSink(output, title, caption="Puzzle" if len(pictures) > 1 else "", expected=len(pictures))
+    try:
         for picture in pictures:
-            print(picture)
-        return
-    if output.endswith(".html"):
-        write_text(output, picture_page(title, pictures, [], caption="Puzzle" if len(pictures) > 1 else ""))
-        written = [output]
-    elif len(pictures) == 1:
-        write_text(output, pictures[0] + "\n")
-        written = [output]
-    else:
-        path = Path(output)
-        written = [str(path.with_name(f"{path.stem}-{number}{path.suffix or '.svg'}"))
-                   for number in range(1, len(pictures) + 1)]
-        for name, picture in zip(written, pictures, strict=True):
-            write_text(name, picture + "\n")
-    files = written if len(written) <= 3 else [written[0], "...", written[-1]]
-    print(f"wrote {' '.join(files)}", file=sys.stderr)
+            sink.add(picture)
+        sink.close()
+    except OutputError as error:
+        sink.discard()
+        raise UsageError(str(error)) from None
+    if sink.written:
+        print(sink.files_line(), file=sys.stderr)
+
+
+def display_source(source: str, example: str | None = None) -> str:
+    """How an instance's source is named where a person reads it (a page's title): ``example NAME`` for a shipped
+    example (not a path of this machine), the parameters, or the argument itself (shortened)."""
+    if example is not None:
+        return f"example {example}"
+    return source
 
 
 if __name__ == "__main__":

@@ -124,8 +124,8 @@ class Report:
     difficulty: Difficulty | None = None
 
     def line(self) -> str:
-        """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds``."""
-        return f"{self.attempts} attempts in {self.seconds:8.2f} seconds"
+        """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds`` (``1 attempt in ...``)."""
+        return f"{self.attempts} attempt{'' if self.attempts == 1 else 's'} in {self.seconds:8.2f} seconds"
 
     @property
     def verdict(self) -> Verdict:

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
+from .outputs import AtomicFile, write_atomic
 from .run import SearchInfo
 
-__all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "SvgReporter", "summary_line", "summary_object",
-           "stop_words"]
+__all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "SvgReporter", "PictureSink", "picture_page",
+           "summary_line", "summary_object", "stop_words"]
 
 
 def _plural(count: int, word: str) -> str:
@@ -208,77 +208,150 @@ class JsonLinesReporter:
         return summary_object(info, report)
 
 
-class SvgReporter:
-    """Draws each solution handed out as SVG: to one stream, to numbered files, or to one HTML page.
+class PictureSink:
+    """Where drawn pictures go, one at a time as they are made: a stream, files, or one HTML page.
 
-    ``draw(solution)`` gives the SVG document of a solution.  With ``output``
-    None the documents go to ``stream`` one after the other.  With ``output``
-    ending in ``.html`` every solution goes into one page, written when the search
-    finishes (however it ends).  Otherwise solution N is written to
-    ``STEM-N.svg`` as it is found, and when the search hands out exactly one
-    solution that file is renamed to ``output`` itself.  The summary and the
-    report line go to ``notes`` (and into the page).
+    With ``output`` None each picture goes to ``stream``.  With ``output`` ending
+    in ``.html`` they go into one page, written through a temporary file beside it
+    and renamed into place by :meth:`close` (however the command ends, the page
+    holds every picture made).  Otherwise one picture goes to ``output`` itself and
+    several to ``STEM-1.svg``, ``STEM-2.svg`` ...: when ``expected`` (how many
+    pictures there will be) is not known, the first is held back until a second
+    comes, so a single picture never touches ``STEM-1.svg``.  Every file is written
+    whole (:func:`~backtrack.outputs.write_atomic`) and only the files named so are
+    written.
     """
 
-    def __init__(self, draw: Any, output: str | None, stream: TextIO | None = None, notes: TextIO | None = None):
-        self.draw = draw
+    def __init__(self, output: str | None, title: str, *, stream: TextIO | None = None,
+                 caption: str = "Solution", expected: int | None = None):
         self.output = output
+        self.title = title
         self.stream = stream
-        self.notes = notes
+        self.caption = caption
+        self.expected = expected
         self.written: list[str] = []
-        self.pictures: list[str] = []
+        self.count = 0
+        self._held: str | None = None
+        self._page: AtomicFile | None = None
 
-    def _note(self, text: str) -> None:
-        print(text, file=self.notes or sys.stderr)
+    @property
+    def page(self) -> bool:
+        """Whether the pictures go into one HTML page."""
+        return self.output is not None and self.output.endswith(".html")
 
     def numbered(self, number: int) -> str:
-        """The file solution ``number`` is written to when there may be several."""
-        path = Path(self.output or "solution.svg")
+        """The file picture ``number`` is written to when there are several."""
+        path = Path(self.output or "picture.svg")
         return str(path.with_name(f"{path.stem}-{number}{path.suffix or '.svg'}"))
 
-    @hookimpl
-    def backtrack_search_started(self, info: SearchInfo) -> None:
-        self.written, self.pictures = [], []
-
-    @hookimpl
-    def backtrack_solution_found(self, info: SearchInfo, number: int, solution: Any, rendered: str | None) -> None:
-        picture = self.draw(solution, rendered)
+    def add(self, picture: str) -> None:
+        """Hand out one more picture."""
+        self.count += 1
         if self.output is None:
             stream = self.stream or sys.stdout
             stream.write(picture + "\n")
             stream.flush()
-        elif self.output.endswith(".html"):
-            self.pictures.append(picture)
+        elif self.page:
+            if self._page is None:
+                self._page = AtomicFile(self.output)
+                self._page.write(_page_head(self.title))
+            caption = f"<figcaption>{html.escape(self.caption)} {self.count}</figcaption>" if self.caption else ""
+            self._page.write(f"<figure>{caption}{picture}</figure>\n")
+        elif self.expected == 1 or (self.expected is None and self.count == 1):
+            if self.expected == 1:
+                self._write(self.output, picture)
+            else:
+                self._held = picture
         else:
-            path = self.numbered(number)
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(picture + "\n")
-            self.written.append(path)
+            if self._held is not None:
+                self._write(self.numbered(1), self._held)
+                self._held = None
+            self._write(self.numbered(self.count), picture)
+
+    def _write(self, path: str, picture: str) -> None:
+        write_atomic(path, picture + "\n")
+        self.written.append(path)
+
+    def close(self, summary: list[str] | None = None) -> list[str]:
+        """Write what is still held (the page, a single picture); the files written, in order."""
+        if self._held is not None and self.output is not None:
+            self._write(self.output, self._held)
+            self._held = None
+        if self.page and self.output is not None:
+            page = self._page
+            if page is None:
+                page = AtomicFile(self.output)
+                page.write(_page_head(self.title))
+                page.write("<p>No solution.</p>" if self.caption == "Solution" else "<p>Nothing was made.</p>")
+            self._page = None
+            page.write("".join(f"<p>{html.escape(line)}</p>" for line in summary or []) + "</body></html>\n")
+            page.commit()
+            self.written.append(self.output)
+        return self.written
+
+    def discard(self) -> None:
+        """Drop a page not yet written (after an error): the file named stays as it was."""
+        if self._page is not None:
+            self._page.discard()
+            self._page = None
+
+    def files_line(self) -> str:
+        """``wrote A B C`` (the first and last of many), or empty when nothing went to files."""
+        files = self.written if len(self.written) <= 3 else [self.written[0], "...", self.written[-1]]
+        return f"wrote {' '.join(files)}" if files else ""
+
+
+class SvgReporter:
+    """Draws each solution handed out as SVG, through a :class:`PictureSink` (a stream, files, or one page).
+
+    ``draw(solution, rendered)`` gives the SVG document of a solution.  The page's
+    title is ``title`` (default: the puzzle and the source).  The summary and the
+    report line go to ``notes`` (and into the page).
+    """
+
+    def __init__(self, draw: Any, output: str | None, stream: TextIO | None = None, notes: TextIO | None = None,
+                 title: str | None = None):
+        self.draw = draw
+        self.output = output
+        self.stream = stream
+        self.notes = notes
+        self.title = title
+        self.sink = PictureSink(output, title or "", stream=stream)
+
+    def _note(self, text: str) -> None:
+        print(text, file=self.notes or sys.stderr)
+
+    @hookimpl
+    def backtrack_search_started(self, info: SearchInfo) -> None:
+        self.sink = PictureSink(self.output, self.title or f"{info.puzzle} {info.source}", stream=self.stream,
+                                expected=1 if info.mode == "first" else None)
+
+    @hookimpl
+    def backtrack_solution_found(self, info: SearchInfo, number: int, solution: Any, rendered: str | None) -> None:
+        self.sink.add(self.draw(solution, rendered))
 
     @hookimpl
     def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
         summary = [summary_line(info, report), report.line()]
-        if self.output is not None and self.output.endswith(".html"):
-            with open(self.output, "w", encoding="utf-8") as file:
-                file.write(picture_page(f"{info.puzzle} {info.source}", self.pictures, summary))
-            self._note(f"wrote {self.output}: {_plural(len(self.pictures), 'solution')}")
-        elif self.written:
-            if len(self.written) == 1 and self.output is not None:
-                os.replace(self.written[0], self.output)
-                self.written = [self.output]
-            files = self.written if len(self.written) <= 3 else [self.written[0], "...", self.written[-1]]
-            self._note(f"wrote {' '.join(files)}")
+        self.sink.close(summary)
+        if self.sink.page:
+            self._note(f"wrote {self.output}: {_plural(self.sink.count, 'solution')}")
+        elif self.sink.written:
+            self._note(self.sink.files_line())
         for line in summary:
             self._note(line)
 
 
-def picture_page(title: str, pictures: list[str], summary: list[str], caption: str = "Solution") -> str:
-    """One HTML page of SVG pictures, numbered (``caption N``; no caption when empty), the summary under them."""
-    figures = "".join(f'<figure><figcaption>{caption} {number}</figcaption>{picture}</figure>' if caption
-                      else f"<figure>{picture}</figure>" for number, picture in enumerate(pictures, 1))
-    lines = "".join(f"<p>{html.escape(line)}</p>" for line in summary)
+def _page_head(title: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>body{{font-family:Helvetica,Arial,sans-serif;margin:2em}}"
             "figure{display:inline-block;margin:0 2em 2em 0;vertical-align:top}"
-            "figcaption{margin-bottom:.4em}</style></head>"
-            f"<body><h1>{html.escape(title)}</h1>{figures or '<p>No solution.</p>'}{lines}</body></html>\n")
+            f"figcaption{{margin-bottom:.4em}}</style></head><body><h1>{html.escape(title)}</h1>\n")
+
+
+def picture_page(title: str, pictures: list[str], summary: list[str], caption: str = "Solution") -> str:
+    """One HTML page of SVG pictures, numbered (``caption N``; no caption when empty), the summary under them."""
+    figures = "".join(f"<figure><figcaption>{html.escape(caption)} {number}</figcaption>{picture}</figure>\n"
+                      if caption else f"<figure>{picture}</figure>\n" for number, picture in enumerate(pictures, 1))
+    lines = "".join(f"<p>{html.escape(line)}</p>" for line in summary)
+    return f"{_page_head(title)}{figures or '<p>No solution.</p>'}{lines}</body></html>\n"

@@ -109,7 +109,6 @@ def test_show_gives_the_instance_as_text_or_as_a_picture(capsys, tmp_path):
     (["solve", "queens", "--json", "--format", "svg"], "--json and --jsonl write JSON"),
     (["solve", "queens", "-o", "x.svg"], "give --format svg too"),
     (["show", "queens", "-p", "n=4", "-o", "x.svg"], "give --format svg too"),
-    (["solve", "sudoku", "--example", "batch", "--format", "svg"], "draws one puzzle's solutions at a time"),
 ])
 def test_what_cannot_be_drawn_is_refused_with_a_reason(capsys, args, message):
     status, _, err = run(capsys, *args)

@@ -198,3 +198,18 @@ def test_the_replay_command_writes_a_page_of_boards_with_robots(tmp_path: Path):
     root = solution_picture(data)
     assert len(of_class(root, "robot")) == 2 and len(of_class(root, "path")) == 6
     assert all('href="#ricochet-move-' in mark for mark in data["marks"])
+
+
+@pytest.mark.parametrize("name", sorted(name for name in PUZZLE.examples if name.startswith("classic-1")))
+def test_the_move_numbers_of_a_solution_never_overlap(name: str) -> None:
+    # Robots going back and forth over the same squares put several moves' middles on one point.
+    spec = example(name)
+    solution = ricochet.search(spec).first()
+    root = parsed(draw(spec, solution))
+    cell = grid_frame(root)[2] / spec.board.columns
+    places = [(float(text.get("x")), float(text.get("y"))) for text in of_class(root, "step")]
+    assert len(places) == len(solution) and sorted(int(t.text) for t in of_class(root, "step")) == list(
+        range(1, len(solution) + 1))
+    for number, (x, y) in enumerate(places):
+        for other_x, other_y in places[:number]:
+            assert ((x - other_x) ** 2 + (y - other_y) ** 2) ** 0.5 >= 0.4 * cell, f"{name}: move {number + 1}"

@@ -770,16 +770,21 @@ def draw(spec: Ricochet, state: Sequence[str] | None = None) -> str:
     canvas.add(f'<rect class="border" x="{canvas.x(0):g}" y="{canvas.y(0):g}" width="{n * cell:g}" '
                f'height="{board.rows * cell:g}" fill="none" stroke="{PALETTE["ink"]}" stroke-width="{thick:.1f}"/>')
     here = board
-    paths = []
+    paths: list[str] = []
+    labels: list[tuple[float, float]] = []  # where the move numbers placed so far stand
+    numbers: list[str] = []
     for number, move in enumerate(moves, 1):
         robot = ord(move[0]) - 65
         start = here.robots[robot]
         here = here.moved(move)
-        paths.append(_path(canvas, robot, start, here.robots[robot], move[1], number, len(moves) <= 40))
+        paths.append(_path(canvas, robot, start, here.robots[robot], move[1], number,
+                           labels if len(moves) <= 40 else None, numbers))
     for robot, (start, now) in enumerate(zip(board.robots, here.robots, strict=True)):
         if start != now:
             canvas.circle(*divmod(start, n), "start", "none", radius=0.3, stroke=robot_colour(robot))
     canvas.add("".join(paths))
+    if numbers:
+        canvas.add(f'<g class="steps">{"".join(numbers)}</g>')
     for robot, now in enumerate(here.robots):
         row, column = divmod(now, n)
         canvas.circle(row, column, f"robot robot-{chr(65 + robot)}", robot_colour(robot), radius=0.34,
@@ -789,8 +794,37 @@ def draw(spec: Ricochet, state: Sequence[str] | None = None) -> str:
     return canvas.svg()
 
 
-def _path(canvas: Grid, robot: int, start: int, stop: int, heading: str, number: int, numbered: bool) -> str:
-    """A move's line from ``start`` to ``stop`` in its robot's colour, an arrow and (when ``numbered``) its number."""
+def _label_place(x1: float, y1: float, x2: float, y2: float, cell: float,
+                 placed: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a move's number goes: on its line, as near the middle as it can stand clear of the numbers placed so far.
+
+    Places along the line come first, then beside it; when every place touches
+    another number, the one farthest from them all.
+    """
+    across_x, across_y = (y1 - y2, x2 - x1)
+    length = max((across_x ** 2 + across_y ** 2) ** 0.5, 1e-9)
+    across_x, across_y = across_x / length * 0.45 * cell, across_y / length * 0.45 * cell
+    spots = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.3, 0.7, 0.15, 0.85)]
+    spots += [(x + side * across_x, y + side * across_y) for side in (1, -1) for x, y in spots[:3]]
+    clear = 0.44 * cell
+
+    def room(spot: tuple[float, float]) -> float:
+        return min((((spot[0] - x) ** 2 + (spot[1] - y) ** 2) ** 0.5 for x, y in placed), default=float("inf"))
+
+    for spot in spots:
+        if room(spot) >= clear:
+            return spot
+    return max(spots, key=room)
+
+
+def _path(canvas: Grid, robot: int, start: int, stop: int, heading: str, number: int,
+          labels: list[tuple[float, float]] | None, numbers: list[str]) -> str:
+    """A move's line from ``start`` to ``stop`` in its robot's colour and an arrow; its number goes to ``numbers``.
+
+    The number is left out when ``labels`` is None; else it stands clear of the
+    numbers in ``labels`` (see :func:`_label_place`) and its place is added there.
+    The numbers are drawn after every line, so that no line crosses one.
+    """
     n, cell, colour = canvas.columns, canvas.cell, robot_colour(robot)
     x1, y1 = canvas.centre(*divmod(start, n))
     x2, y2 = canvas.centre(*divmod(stop, n))
@@ -799,12 +833,13 @@ def _path(canvas: Grid, robot: int, start: int, stop: int, heading: str, number:
     parts = [f'<g class="path"><line x1="{x1:g}" y1="{y1:g}" x2="{tip_x:g}" y2="{tip_y:g}" stroke="{colour}" '
              f'stroke-width="{max(1.5, 0.07 * cell):.1f}" stroke-linecap="round"/>',
              _arrow(tip_x, tip_y, heading, colour, 0.22 * cell)]
-    if numbered:
-        middle_x, middle_y = (x1 + tip_x) / 2, (y1 + tip_y) / 2
-        parts.append(f'<circle cx="{middle_x:g}" cy="{middle_y:g}" r="{0.2 * cell:.1f}" fill="{PALETTE["paper"]}" '
-                     f'stroke="{colour}" stroke-width="1.5"/><text class="step" x="{middle_x:g}" y="{middle_y:g}" '
-                     f'font-size="{0.26 * cell:.1f}" text-anchor="middle" dominant-baseline="central" '
-                     f'fill="{PALETTE["ink"]}">{number}</text>')
+    if labels is not None:
+        middle_x, middle_y = _label_place(x1, y1, tip_x, tip_y, cell, labels)
+        labels.append((middle_x, middle_y))
+        numbers.append(f'<circle cx="{middle_x:g}" cy="{middle_y:g}" r="{0.2 * cell:.1f}" fill="{PALETTE["paper"]}" '
+                       f'stroke="{colour}" stroke-width="1.5"/><text class="step" x="{middle_x:g}" y="{middle_y:g}" '
+                       f'font-size="{0.26 * cell:.1f}" text-anchor="middle" dominant-baseline="central" '
+                       f'fill="{PALETTE["ink"]}">{number}</text>')
     return "".join(parts) + "</g>"
 
 
