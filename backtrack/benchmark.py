@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from .outputs import write_atomic
 from .puzzle import Puzzle
 
 __all__ = ["Case", "Measured", "variants", "measure", "storage_record", "save", "load", "BENCH_HINT"]
@@ -175,7 +176,7 @@ def save(record: dict[str, Any], name: str, storage: Path = Path(".benchmarks"))
     folder.mkdir(parents=True, exist_ok=True)
     numbers = [int(path.name[:4]) for path in folder.glob("[0-9][0-9][0-9][0-9]_*.json")]
     path = folder / f"{max(numbers, default=0) + 1:04d}_{name}.json"
-    path.write_text(json.dumps(record, indent=4), encoding="utf-8")
+    write_atomic(path, json.dumps(record, indent=4))
     return path
 
 

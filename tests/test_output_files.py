@@ -174,3 +174,13 @@ def test_the_bench_table_shows_every_input_name_whole(capsys, tmp_path):
     puzzle.write_text((EXAMPLES / "sudoku" / "four.txt").read_text(encoding="utf-8"), encoding="utf-8")
     status, out, _ = run(capsys, "bench", "sudoku", str(puzzle), "--rounds", "1", "--warmup", "0")
     assert status == 0 and str(puzzle) in out
+
+
+@pytest.mark.parametrize("args, title", [
+    (["queens", "-p", "n=5"], "queens -p n=5"),
+    (["sudoku", "3x3:4g5a3j7f2zz"], "sudoku 3x3:4g5a3j7f2zz"),
+])
+def test_a_page_names_parameters_and_ids_as_given(capsys, tmp_path, args, title):
+    page_path = tmp_path / "p.html"
+    status, _, _ = run(capsys, "solve", *args, "--format", "svg", "-o", str(page_path))
+    assert status == 0 and f"<title>{title}</title>" in page_path.read_text(encoding="utf-8")
