@@ -22,29 +22,32 @@ default, ``--workers N`` local processes, or a Dask cluster with ``--scheduler``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import os
 import re
 import sys
+import time
 import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from . import parallel
 from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
-from .inputs import read_file, read_standard_input
+from .inputs import read_file, read_standard_input, title_source
 from .outputs import STANDARD_OUTPUT, OutputError, output_target, write_atomic
 from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
-from .puzzle import InputError, Param, Puzzle, accepted
+from .puzzle import InputError, Param, Puzzle, accepted, quoted
 from .reporters import JsonLinesReporter, JsonReporter, PictureSink, SvgReporter, TextReporter, stop_words, summary_line
-from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, plugin_failure, run
+from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, run
 from .svg import plain_drawing
 
 EXIT_FOUND, EXIT_NONE, EXIT_ERROR, EXIT_BOUND = 0, 1, 2, 3
 EXIT_TIMEOUT, EXIT_INTERRUPTED = 124, 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report it
+EXIT_TERMINATED = 143  # 128 + SIGTERM: a count ended by SIGTERM, its partial report printed
 
 #: The options that only make sense with --count.
 COUNT_OPTIONS = ("workers", "scheduler", "scheduler_file", "checkpoint", "split_depth")
@@ -83,7 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write a folder NAME with a pyproject.toml (entry point in the group backtrack), a working puzzle "
         "of the kind asked for, an example, tests, a benchmark and a README.  Then: pip install -e ./NAME && pytest.",
     )
-    new.add_argument("name", metavar="NAME", help="the puzzle's name (lower-case letters, digits, hyphens)")
+    new.add_argument("name", metavar="NAME",
+                     help="the puzzle's name: lower-case letters, digits and single hyphens, starting with a letter, "
+                          "at most 40 characters; not a Python keyword, nor the name of an installed puzzle, "
+                          "distribution or importable module")
     new.add_argument("--kind", choices=("plain", "propagating", "shortest"), default="plain",
                      help="the search to start from: plain (the five methods), propagating (deductions after every "
                           "decision) or shortest (fewest moves); default plain")
@@ -253,6 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="the seed (default: a random one, said on standard error): the same seed and "
                                "parameters make the same puzzles")
     generate.add_argument("--count", type=int, default=1, metavar="K", help="make K puzzles (default 1)")
+    generate.add_argument("--timeout", type=float, metavar="SECONDS",
+                          help="stop after SECONDS: the puzzles made so far stay printed, standard error says how "
+                               "many of the --count were made, exit status 124")
     unique = generate.add_mutually_exclusive_group()
     unique.add_argument("--unique", action="store_true", default=None,
                         help="only puzzles with exactly one solution (the default for puzzles solved by hand)")
@@ -307,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return replay_search(manager, args)
         if args.command == "new":
-            return new_plugin(args)
+            return new_plugin(args, manager)
         if args.command == "bench":
             return bench_puzzle(manager, args)
         if args.command == "estimate":
@@ -443,7 +452,8 @@ def show_instance(puzzle: Puzzle, args: argparse.Namespace) -> int:
     source, spec = single_instance(puzzle, args.file, args.example, params)
     if args.format == "svg":
         picture = unsolved_picture(puzzle, spec)
-        write_pictures([picture], args.output, f"{puzzle.name} {display_source(source, args.example)}")
+        title = title_source(source, example=args.example, argument=args.file, params=args.param)
+        write_pictures([picture], args.output, f"{puzzle.name} {title}")
         return EXIT_FOUND
     if puzzle.text is None:
         raise UsageError(f"puzzle {puzzle.name} cannot write an instance back as text (its plugin gives no text form)")
@@ -539,10 +549,13 @@ def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> lis
             form = shared_form(puzzle, file, "the argument")
             if form in ("tatham", "puzzlink"):
                 return [Instance("<argument>", file, 1, form)]
+        name = file if file.isprintable() else quoted(file)  # the message stays one line
+        if "\x00" in file:
+            raise UsageError(f"cannot read {name}: a file name cannot hold a NUL character")
         try:
             source, text = file, read_file(file)
         except OSError as error:
-            raise UsageError(f"cannot read {file}: {error.strerror}") from None
+            raise UsageError(f"cannot read {name}: {error.strerror}") from None
     elif puzzle.build is not None:
         return [Instance("<parameters>", None)]
     else:
@@ -664,7 +677,8 @@ def solve(manager: Manager, args: argparse.Namespace) -> int:
     if mode == "count" and not args.trace:
         return solve_count(manager, puzzle, instance, spec, params, args)
     search = make_search(puzzle, spec, params)
-    reporter = reporter_for(args, puzzle, spec, f"{puzzle.name} {display_source(instance.source, args.example)}")
+    title = title_source(instance.source, example=args.example, argument=instance.text, params=args.param)
+    reporter = reporter_for(args, puzzle, spec, f"{puzzle.name} {title}")
     trace = trace_stream(args)
     watch = None
     if trace is not None and args.trace_format == "jsonl":
@@ -859,7 +873,7 @@ def solve_count(
             if client is not None:
                 client.close()
         if not args.quiet:
-            for note in count_notes(report, workers, show or args.checkpoint is not None):
+            for note in count_notes(report, workers, show or args.checkpoint is not None, bool(terminated)):
                 print(f"backtrack: {note}", file=sys.stderr)
         manager.hook.backtrack_search_finished(info=info, report=report)
     finally:
@@ -867,7 +881,7 @@ def solve_count(
         if main_thread:
             signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
     if terminated:
-        return 128 + signal.SIGTERM
+        return EXIT_TERMINATED
     return exit_status("count", report)
 
 
@@ -881,12 +895,13 @@ def expected_attempts(puzzle: Puzzle, spec: Any, params: dict[str, Any]) -> floa
         return None
 
 
-def count_notes(report: parallel.CountReport, workers: int, verbose: bool) -> list[str]:
+def count_notes(report: parallel.CountReport, workers: int, verbose: bool, terminated: bool = False) -> list[str]:
     """What to tell the user about how a count ran, on standard error.
 
     Always: that the workers asked for could not be used, and why; for a count
     stopped early, how to go on (only what works for this puzzle).  With
     ``verbose`` (a terminal, or a checkpoint): where and how it was counted.
+    ``terminated``: the count was ended by SIGTERM rather than Ctrl-C.
     """
     notes = []
     if verbose:
@@ -895,6 +910,8 @@ def count_notes(report: parallel.CountReport, workers: int, verbose: bool) -> li
         notes.append(f"note: counted in one process, not on {workers} workers: {report.unsplit}")
     if report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT):
         stopped = "interrupted" if report.stopped is Stop.INTERRUPTED else "timed out"
+        if terminated and report.stopped is Stop.INTERRUPTED:
+            stopped = "terminated (SIGTERM)"
         if report.checkpoint is not None:
             notes.append(f"{stopped}; run the same command again to resume from {report.checkpoint}")
         elif report.executor != "serial":
@@ -958,7 +975,8 @@ def solve_batch(
     sink = None
     out = sys.stdout
     if args.format == "svg":
-        sink = PictureSink(args.output, f"{puzzle.name} {display_source(instances[0].source, args.example)}",
+        title = title_source(instances[0].source, example=args.example, params=args.param)
+        sink = PictureSink(args.output, f"{puzzle.name} {title}",
                            stream=sys.stdout, caption="Puzzle", expected=len(instances))
         out = sys.stderr if args.output is None else sys.stdout
     outcomes: list[Outcome] = []
@@ -1075,7 +1093,11 @@ def batch_summary(outcomes: list[Outcome], instances: int) -> dict[str, Any]:
 
 
 def replay_search(manager: Manager, args: argparse.Namespace) -> int:
-    """``backtrack replay``: record a search and write its replay page."""
+    """``backtrack replay``: record a search and write its replay page.
+
+    A plugin whose code raises during the search still gets its page, of the events
+    before the error (they show how it got there); then the error is told.
+    """
     from .recording import DEFAULT_MAX_EVENTS, MAX_FRAME_BYTES, record, write_page
 
     puzzle = manager.puzzle(args.puzzle)
@@ -1083,38 +1105,53 @@ def replay_search(manager: Manager, args: argparse.Namespace) -> int:
     max_events = DEFAULT_MAX_EVENTS if args.max_events is None else args.max_events
     if max_events < 1:
         raise UsageError(f"--max-events must be at least 1, not {max_events}")
+    output = output_target(args.output, f"{puzzle.name}.html")
+    if output == STANDARD_OUTPUT:
+        raise UsageError("replay writes a page: give -o FILE.html, not standard output")
     source, spec = single_instance(puzzle, args.file, args.example, params)
-    if args.example is not None:
-        source = f"example {args.example}"  # the page's title: not a path of this machine
-    if params:
-        source += " " + " ".join(f"-p {name}={value}" for name, value in params.items())
-    recording = record(puzzle, spec, make_search(puzzle, spec, params), source=source, mode=args.mode,
-                       max_events=max_events)
+    # The page's title: the instance as given, never a path of this machine it was not given as.
+    source = title_source(source, example=args.example, argument=args.file, params=args.param)
+    failure: PluginFailed | None = None
     try:
-        write_page(recording, args.output)
-    except OSError as error:
-        raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
-    found = f"{recording.solutions} solution{'' if recording.solutions == 1 else 's'}"
-    print(f"wrote {args.output}: {len(recording.events)} events, {recording.attempts} attempts, {found}")
+        recording = record(puzzle, spec, make_search(puzzle, spec, params), source=source, mode=args.mode,
+                           max_events=max_events)
+    except PluginFailed as failed:
+        recording, failure = failed.recording, failed
+    write_page(recording, output)
+    events, attempts = plural(len(recording.events), "event"), plural(recording.attempts, "attempt")
+    if recording.truncated:
+        found = f"at least {plural(recording.solutions, 'solution')}" if recording.solutions else "no solution"
+        print(f"wrote {output}: {events}, {attempts}, {found} in them (the recording stopped at its bound; "
+              "the search has more)")
+    else:
+        print(f"wrote {output}: {events}, {attempts}, {plural(recording.solutions, 'solution')}"
+              + (" before the search ended by an error" if failure is not None else ""))
+    if failure is not None:
+        raise failure
     if recording.truncated and recording.truncated_by == "pictures":
         print(f"backtrack: the pictures of this search fill the page ({MAX_FRAME_BYTES // 2**20} MB) after "
-              f"{len(recording.events)} events: the page replays those, and the search has more "
+              f"{events}: the page replays those, and the search has more "
               "(replay a smaller instance)", file=sys.stderr)
     elif recording.truncated:
-        print(f"backtrack: the search has more than {max_events} events: the page replays the first {max_events} "
-              "(raise --max-events, or replay a smaller instance)", file=sys.stderr)
+        print(f"backtrack: the search has more than {plural(max_events, 'event')}: the page replays the first "
+              f"{max_events} (raise --max-events, or replay a smaller instance)", file=sys.stderr)
     return EXIT_FOUND
 
 
-def new_plugin(args: argparse.Namespace) -> int:
-    """``backtrack new NAME``: write a plugin distribution and say what to do next."""
+def new_plugin(args: argparse.Namespace, manager: Manager | None = None) -> int:
+    """``backtrack new NAME``: write a plugin distribution and say what to do next.
+
+    A name the new plugin could not have (see :func:`backtrack.scaffold.check_name`: a
+    keyword, an installed puzzle, distribution or importable module, too long) is
+    refused before anything is written.
+    """
     from pathlib import Path
 
     from .scaffold import write_plugin
 
     folder = Path(args.folder or args.name)
     try:
-        files = write_plugin(folder, args.name, args.kind)
+        files = write_plugin(folder, args.name, args.kind, manager.puzzles() if manager is not None else ())
     except (ValueError, FileExistsError) as error:
         raise UsageError(str(error)) from None
     for path in files:
@@ -1142,7 +1179,7 @@ def estimate_search(manager: Manager, args: argparse.Namespace) -> int:
         raise UsageError(f"--samples must be at least 1, not {args.samples}")
     source, spec = single_instance(puzzle, args.file, args.example, params)
     try:
-        found = estimate(make_search(puzzle, spec, params), args.samples, args.seed)
+        found = estimate(make_search(puzzle, spec, params), args.samples, args.seed, puzzle=puzzle.name, source=source)
     except ValueError as error:
         raise UsageError(f"cannot estimate {puzzle.name}: {error}") from None
     if args.json:
@@ -1364,7 +1401,7 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
         if args.json:
             raise UsageError("--format svg writes a picture, --json writes JSON: give one of them")
         write_pictures([drawing(puzzle, spec)(solution, None)], args.output,
-                       f"{puzzle.name} {display_source(answer_source)}")
+                       f"{puzzle.name} {title_source(answer_source)}")
     verdict_stream = sys.stderr if args.format == "svg" and args.output is None else sys.stdout
     if args.json:
         print(json.dumps({
@@ -1381,6 +1418,87 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
 
 #: Tries per puzzle asked for before ``generate`` gives up on a grade or on uniqueness.
 GENERATE_TRIES = 200
+
+
+class GenerateTimeout(BaseException):
+    """``generate --timeout`` ran out.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: it is raised wherever the
+    generator's code happens to be, and no plugin's ``except Exception`` may take it.
+    """
+
+
+class GenerateDeadline:
+    """The clock of ``generate --timeout``: raises :class:`GenerateTimeout` in whatever code runs when it is up.
+
+    A generator is the plugin's own code, which takes no deadline, so the timer is
+    a signal (``SIGALRM``, where there is one and this is the main thread); elsewhere
+    the time is checked between puzzles and the engine's verdicts get what is left.
+    While :meth:`held`, the timer and Ctrl-C wait: a puzzle is printed and counted whole.
+    """
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self._holding = False
+        self._pending = False
+        self._previous: Any = None
+        self._armed = False
+
+    def left(self) -> float | None:
+        """The seconds left (at least 0), None without a timeout."""
+        return None if self.end is None else max(0.0, self.end - time.monotonic())
+
+    def _ring(self, signum: int, frame: Any) -> None:
+        if self._holding:
+            self._pending = True
+        else:
+            raise GenerateTimeout
+
+    def __enter__(self) -> "GenerateDeadline":
+        import signal
+        import threading
+
+        if (self.seconds is not None and hasattr(signal, "setitimer")
+                and threading.current_thread() is threading.main_thread()):
+            self._previous = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self._armed = True
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        import signal
+
+        if self._armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+            self._armed = False
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """The timer and Ctrl-C wait until the block ends; then one that came meanwhile is raised."""
+        import signal
+        import threading
+
+        interrupted = []
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+        if interrupted:
+            raise KeyboardInterrupt
+        if self._pending:
+            raise GenerateTimeout
+
+    def expired(self) -> bool:
+        """Whether the time is up (for where there is no timer)."""
+        return self.end is not None and time.monotonic() >= self.end
 
 
 def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
@@ -1403,6 +1521,8 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
                          f" ('backtrack generate {puzzle.name} --help-params' lists them)")
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     check_picture_options(args, f"{puzzle.name}.svg")
     if args.format == "svg" and args.to != "text":
         raise UsageError("--format svg draws the puzzles, --to writes them in a format: give one of them")
@@ -1425,37 +1545,56 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
     tried = 0
     texts: list[str] = []
     candidate = seed
-    while made < args.count:
-        if tried >= GENERATE_TRIES * args.count:
-            wanted = f"{args.difficulty} " if args.difficulty else ""
-            raise UsageError(f"no {wanted}puzzle among {tried} made from seeds {seed} to {candidate - 1} "
-                             f"({made} of {args.count} found); try other parameters")
-        tried += 1
-        try:
-            spec = generator.make(seed=candidate, unique=unique, **accepted(generator.make, params))
-        except ValueError as error:
-            raise UsageError(f"cannot generate {puzzle.name}: {error}") from None
-        candidate += 1
-        if unique or args.difficulty:
-            search = puzzle.make_search(spec, generator.grading if args.difficulty else {})
-            verdict = search.verdict()
-            if verdict is not Verdict.UNIQUE:
-                print(f"backtrack: the puzzle made from seed {candidate - 1} is {verdict.value}, not unique: "
-                      "made another", file=sys.stderr)
-                continue
-            difficulty = search.report.difficulty
-            if args.difficulty is not None:
-                if difficulty is None:
-                    raise UsageError(f"puzzle {puzzle.name}'s search does not grade difficulty")
-                if difficulty.grade != args.difficulty:
-                    continue
-        made += 1
-        if pictures is not None:
-            pictures.add(unsolved_picture(puzzle, spec))
-            continue
-        texts.append(encoded(puzzle, spec, args.to))
-        sys.stdout.write(texts[-1] if len(texts) == 1 or texts[-1].count("\n") == 1 else "\n" + texts[-1])
-        sys.stdout.flush()
+    deadline = GenerateDeadline(args.timeout)
+    try:
+        with deadline:
+            while made < args.count:
+                if deadline.expired():
+                    raise GenerateTimeout
+                if tried >= GENERATE_TRIES * args.count:
+                    wanted = f"{args.difficulty} " if args.difficulty else ""
+                    raise UsageError(f"no {wanted}puzzle among {tried} made from seeds {seed} to {candidate - 1} "
+                                     f"({made} of {args.count} found); try other parameters")
+                tried += 1
+                try:
+                    spec = generator.make(seed=candidate, unique=unique, **accepted(generator.make, params))
+                except ValueError as error:
+                    raise UsageError(f"cannot generate {puzzle.name}: {error}") from None
+                candidate += 1
+                if unique or args.difficulty:
+                    search = puzzle.make_search(spec, generator.grading if args.difficulty else {})
+                    verdict = search.verdict(timeout=deadline.left())
+                    if verdict is Verdict.UNKNOWN and search.report.stopped is Stop.TIMEOUT:
+                        raise GenerateTimeout
+                    if verdict is not Verdict.UNIQUE:
+                        print(f"backtrack: the puzzle made from seed {candidate - 1} is {verdict.value}, not unique: "
+                              "made another", file=sys.stderr)
+                        continue
+                    difficulty = search.report.difficulty
+                    if args.difficulty is not None:
+                        if difficulty is None:
+                            raise UsageError(f"puzzle {puzzle.name}'s search does not grade difficulty")
+                        if difficulty.grade != args.difficulty:
+                            continue
+                with deadline.held():  # a puzzle is printed whole and counted, or not at all
+                    if pictures is not None:
+                        pictures.add(unsolved_picture(puzzle, spec))
+                    else:
+                        texts.append(encoded(puzzle, spec, args.to))
+                        sys.stdout.write(texts[-1] if len(texts) == 1 or texts[-1].count("\n") == 1
+                                         else "\n" + texts[-1])
+                        sys.stdout.flush()
+                    made += 1
+    except (GenerateTimeout, KeyboardInterrupt) as stopped:
+        timeout = isinstance(stopped, GenerateTimeout)
+        if not timeout or made < args.count:  # a timer that rang while the last puzzle was printed: all were made
+            if pictures is not None:  # the pictures made so far stay written
+                pictures.close()
+                if pictures.written:
+                    print(pictures.files_line(), file=sys.stderr)
+            why = f"timeout after {args.timeout:g} seconds" if timeout else "interrupted"
+            print(f"backtrack: {why}: made {made} of the {args.count} puzzles asked for", file=sys.stderr)
+            return EXIT_TIMEOUT if timeout else EXIT_INTERRUPTED
     if pictures is not None:
         pictures.close()
         if pictures.written:
@@ -1475,14 +1614,6 @@ def write_pictures(pictures: list[str], output: str | None, title: str) -> None:
         raise UsageError(str(error)) from None
     if sink.written:
         print(sink.files_line(), file=sys.stderr)
-
-
-def display_source(source: str, example: str | None = None) -> str:
-    """How an instance's source is named where a person reads it (a page's title): ``example NAME`` for a shipped
-    example (not a path of this machine), the parameters, or the argument itself (shortened)."""
-    if example is not None:
-        return f"example {example}"
-    return source
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 
 from .engine import Search
+from .run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
 from .shortest import ShortestSearch
 
 __all__ = ["Estimate", "estimate", "walk"]
@@ -109,20 +110,38 @@ def walk(search: Search, rng: random.Random) -> tuple[float, float, float]:
             undo(back, path[back])
 
 
-def estimate(search: Search, samples: int = 1000, seed: int | None = None, timeout: float | None = None) -> Estimate:
+def estimate(
+    search: Search,
+    samples: int = 1000,
+    seed: int | None = None,
+    timeout: float | None = None,
+    *,
+    puzzle: str = "",
+    source: str = "",
+) -> Estimate:
     """The mean and spread of ``samples`` walks (fewer if ``timeout`` seconds run out first).
 
     ``seed`` makes the walks repeatable.  The spread is the standard error of the
     mean: with many walks, the true value lies within two of it of the mean most
-    of the time, if the walks did not all miss a rare big subtree.
+    of the time, if the walks did not all miss a rare big subtree.  ``ValueError``
+    for a search the walks cannot estimate; :class:`~backtrack.run.PluginFailed`
+    (naming ``puzzle`` and ``source``) when the search's own code raises.
     """
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
+    if isinstance(search, ShortestSearch):
+        raise ValueError("a shortest-solution search deepens its limit: it cannot be estimated by random walks")
     rng = random.Random(seed)
     started = time.perf_counter()
     found: list[tuple[float, float, float]] = []
     while len(found) < samples:
-        found.append(walk(search, rng))
+        try:
+            found.append(walk(search, rng))
+        except NOT_PLUGIN_BUGS:
+            raise
+        except Exception as error:  # the search's methods raised (or contradicted themselves): a bug of the plugin
+            during = f"during random walk {len(found) + 1} of the search"
+            raise PluginFailed(plugin_failure(puzzle, error, source, during=during)) from error
         if timeout is not None and time.perf_counter() - started >= timeout:
             break
     columns = list(zip(*found, strict=True))

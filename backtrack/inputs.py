@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import BinaryIO
+from typing import BinaryIO, Sequence
 
 from .puzzle import InputError, quoted
 
-__all__ = ["MAX_INPUT_BYTES", "decode", "read_file", "read_stream", "read_standard_input", "whole_number", "quoted"]
+__all__ = ["MAX_INPUT_BYTES", "decode", "read_file", "read_stream", "read_standard_input", "whole_number", "quoted",
+           "title_source"]
 
 #: The largest input read, in bytes (10 MiB); larger input is refused with this number.
 MAX_INPUT_BYTES = 10 * 2**20
@@ -92,3 +93,28 @@ def whole_number(
     if len(digits) > len(str(high)) or not low <= int(digits) <= high:
         raise InputError(f"{expected}, found {quoted(token)}", source, line, column)
     return int(digits)
+
+
+#: The longest game ID or URL a page's title quotes whole.
+TITLE_ARGUMENT = 48
+
+
+def title_source(source: str, *, example: str | None = None, argument: str | None = None,
+                 params: Sequence[str] = ()) -> str:
+    """How a page's title (a replay, pictures) names the instance: what the user gave, never a path they did not.
+
+    ``example NAME`` for a shipped example, the game ID or URL ``argument`` itself
+    (shortened), ``standard input``, or the file as given; then the ``-p`` pairs as
+    typed (an instance built from parameters alone is just them: ``-p n=8``).
+    """
+    if example is not None:
+        named = f"example {example}"
+    elif source == "<parameters>":
+        named = "" if params else "(default parameters)"
+    elif source == "<argument>" and argument is not None:
+        named = argument if len(argument) <= TITLE_ARGUMENT else argument[: TITLE_ARGUMENT - 1] + "\u2026"
+    elif source == "<stdin>":
+        named = "standard input"
+    else:
+        named = source
+    return " ".join([named, *(f"-p {pair}" for pair in params)]).strip()

@@ -35,6 +35,20 @@ class PluginWarning(UserWarning):
     """A plugin could not be used; the message names it and says why."""
 
 
+#: The hooks a plugin may implement (marked with ``@backtrack.hookimpl``).
+HOOK_NAMES = tuple(sorted(name for name in vars(hookspecs) if name.startswith("backtrack_")))
+#: What a plugin's code may raise while it is imported or lists its puzzles, to be reported rather than end the
+#: command: ``sys.exit()`` too.  Ctrl-C is not caught.
+LOAD_ERRORS = (Exception, SystemExit)
+
+
+def failed(error: BaseException) -> str:
+    """What a plugin's failure was, in a warning: ``ImportError: no module named x``, or ``it called sys.exit(3)``."""
+    if isinstance(error, SystemExit):
+        return f"it called sys.exit({'' if error.code is None else repr(error.code)})"
+    return f"{type(error).__name__}: {error}"
+
+
 class UnknownPuzzle(LookupError):
     """No installed plugin provides a puzzle of that name."""
 
@@ -76,20 +90,39 @@ class Manager:
     ) -> bool:
         """Register a plugin object or module; false, with a warning, when it is unusable.
 
-        This is how tests and programs add a plugin without installing it.
+        This is how tests and programs add a plugin without installing it.  A
+        function named like a hook that is not one (misspelled), or not marked
+        ``@hookimpl``, and a plugin implementing no hook at all, are warned about.
         """
+        return self._register(plugin, name, distribution, version, "")
+
+    def _register(self, plugin: object, name: str | None, distribution: str, version: str, label: str) -> bool:
+        """:meth:`register`, the warnings calling the plugin ``label`` (default: ``plugin NAME``)."""
+        hooks = f"the hooks are {', '.join(HOOK_NAMES)}"
         try:
             registered = self.pm.register(plugin, name)
         except Exception as error:  # a hook with wrong arguments, or a name taken twice
-            self._problem(f"plugin {name or plugin!r} could not be registered: {error}")
+            self._problem(f"{label or f'plugin {name or plugin!r}'} could not be registered: {error}")
             return False
         name = registered or self.pm.get_name(plugin) or repr(plugin)
+        label = label or f"plugin {name!r}"
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as error:
             self.pm.unregister(plugin)
-            self._problem(f"plugin {name!r} was not registered: {error}")
+            self._problem(f"{label} was not registered: {error} ({hooks})")
             return False
+        for attribute in sorted(dir(plugin)):
+            if not attribute.startswith("backtrack_") or not callable(getattr(plugin, attribute, None)):
+                continue
+            if attribute not in HOOK_NAMES:
+                self._problem(f"{label}: {attribute} is not a hook of backtrack, so it is never called "
+                              f"(misspelled? {hooks})")
+            elif not any(impl.plugin is plugin for impl in getattr(self.pm.hook, attribute).get_hookimpls()):
+                self._problem(f"{label}: {attribute} is not marked @backtrack.hookimpl, so it is never called")
+        if not self.pm.get_hookcallers(plugin):
+            self._problem(f"{label} implements no hook: it provides nothing ({hooks}, each marked "
+                          "@backtrack.hookimpl)")
         self._origins[name] = (distribution, version)
         self._puzzles = None
         return True
@@ -110,10 +143,10 @@ class Manager:
         name = path.stem
         try:
             module = load_module_file(path)
-        except Exception as error:  # a missing file, a syntax error, an import that fails ...
-            self._problem(f"plugin file {path} failed to load: {type(error).__name__}: {error}")
+        except LOAD_ERRORS as error:  # a missing file, a syntax error, an import that fails, sys.exit() ...
+            self._problem(f"plugin file {path} failed to load: {failed(error)}")
             return False
-        return self.register(module, name, distribution=f"(file {path})")
+        return self._register(module, name, f"(file {path})", "", f"plugin file {path}")
 
     def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> None:
         """Load and register every entry point of ``group``, each on its own."""
@@ -133,10 +166,9 @@ class Manager:
                 continue
             try:
                 plugin = point.load()
-            except Exception as error:
+            except LOAD_ERRORS as error:
                 self._problem(
-                    f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: "
-                    f"{type(error).__name__}: {error}"
+                    f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: {failed(error)}"
                 )
                 continue
             self.register(plugin, point.name, distribution=dist_name, version=version)
@@ -154,8 +186,8 @@ class Manager:
         distribution, version = self._origins.get(plugin, ("(registered directly)", ""))
         try:
             provided = list(function())
-        except Exception as error:
-            self._problem(f"plugin {plugin!r} failed to list its puzzles: {type(error).__name__}: {error}")
+        except LOAD_ERRORS as error:
+            self._problem(f"plugin {plugin!r} failed to list its puzzles: {failed(error)}")
             return
         for puzzle in provided:
             if not isinstance(puzzle, Puzzle):

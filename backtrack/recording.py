@@ -20,15 +20,20 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from .engine import Search, Stop, StopSearch
+from .inputs import title_source
+from .outputs import write_atomic
 from .puzzle import Puzzle
+from .run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
 from .svg import plain_drawing
 
-__all__ = ["Recording", "record", "event_stream", "write_page", "DEFAULT_MAX_EVENTS"]
+__all__ = ["Recording", "record", "event_stream", "write_page", "page_text", "title_source",
+           "DEFAULT_MAX_EVENTS"]
 
 #: How many events a recording keeps unless told otherwise.
 DEFAULT_MAX_EVENTS = 5000
@@ -57,6 +62,8 @@ class Recording:
     start_frame: int = 0
     #: Why the recording stopped early: ``events`` (``max_events``) or ``pictures`` (:data:`MAX_FRAME_BYTES`).
     truncated_by: str = ""
+    #: When the puzzle's code raised during the search: the message naming the plugin and the error.
+    failure: str = ""
 
     def as_data(self) -> dict[str, Any]:
         """Everything a replay page needs, as JSON data."""
@@ -65,7 +72,7 @@ class Recording:
             "nodes": self.nodes, "frames": self.frames, "marks": self.marks, "attempts": self.attempts,
             "solutions": self.solutions, "complete": self.complete, "truncated": self.truncated,
             "max_events": self.max_events, "drawn": self.drawn, "start_frame": self.start_frame,
-            "truncated_by": self.truncated_by,
+            "truncated_by": self.truncated_by, "failure": self.failure,
         }
 
 
@@ -208,7 +215,9 @@ def record(
 
     ``puzzle`` draws the board (None: the moves are listed instead).  With ``sink``
     the events are written there as JSON lines as they happen, and neither kept nor
-    drawn (no ``max_events`` then).  ``trace`` gets the text trace as well.
+    drawn (no ``max_events`` then).  ``trace`` gets the text trace as well.  When the
+    puzzle's code raises, :class:`~backtrack.run.PluginFailed` carries the recording
+    up to the error (its ``failure`` says what failed).
     """
     name = puzzle.name if puzzle is not None else type(search).__name__
     recording = Recording(name, source, mode, max_events=max_events)
@@ -217,10 +226,20 @@ def record(
         limit = 1
     elif mode == "unique":
         limit = 2
-    for _ in search.solutions(limit, watch=recorder.wrap, trace=trace):
-        pass
+    failure: Exception | None = None
+    try:
+        for _ in search.solutions(limit, watch=recorder.wrap, trace=trace):
+            pass
+    except NOT_PLUGIN_BUGS:
+        raise
+    except Exception as error:  # the events up to the error are kept: they show how the plugin got there
+        failure = error
+        recording.failure = plugin_failure(name, error, source)
     if not recording.frames and sink is None:  # solved at the start, or nothing to do: no method was called
-        recording.start_frame = recorder.frame() or 0
+        if failure is None:
+            recording.start_frame = recorder.frame() or 0
+        else:  # not drawn again: drawing may be what failed
+            recording.frames.append(plain_drawing(["the search ended by an error of the plugin"]))
     report = search.report
     if report.solutions and not report.attempts and recorder.recording.solutions == 0:
         # The givens alone are the solution: the root is it, with no move made.
@@ -235,7 +254,10 @@ def record(
     else:
         recording.nodes = []
         sink.write(json.dumps({"kind": "summary", "attempts": report.attempts, "solutions": report.solutions,
-                               "complete": report.complete, "events": recorder.count}) + "\n")
+                               "complete": report.complete, "events": recorder.count,
+                               **({"failure": recording.failure} if failure is not None else {})}) + "\n")
+    if failure is not None:
+        raise PluginFailed(recording.failure, report=report, recording=recording) from failure
     return recording
 
 
@@ -268,10 +290,32 @@ def _layout(nodes: list[dict[str, Any]]) -> None:
             stack.extend((kid, False) for kid in reversed(kids))
 
 
-def write_page(recording: Recording, path: str | Path) -> None:
-    """Write the replay page: one self-contained HTML file (no network, no server; opens from disk)."""
+#: Characters that could end or restructure the element holding the data (``</script>``, ``<!--``) or start a
+#: character reference, as JSON escapes: ``JSON.parse`` reads them back as they were.
+_JSON_IN_HTML = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
+_PLACEHOLDER = re.compile("__TITLE__|__DATA__")
+
+
+def page_text(recording: Recording) -> str:
+    """The replay page of ``recording`` as HTML.
+
+    The data is JSON in a ``<script type="application/json">`` element with ``<``,
+    ``>`` and ``&`` escaped, so no text of the search (a file name, a move) can
+    change the page's structure; the placeholders are replaced in one pass, so no
+    substituted text is read again.
+    """
     template = (Path(__file__).parent / "replay.html").read_text(encoding="utf-8")
-    data = json.dumps(recording.as_data(), separators=(",", ":"))
-    data = data.replace("</", "<\\/")  # no "</script>" inside the script element
-    title = html.escape(f"{recording.puzzle} {recording.source}")
-    Path(path).write_text(template.replace("__TITLE__", title).replace("__DATA__", data), encoding="utf-8")
+    values = {
+        "__TITLE__": html.escape(f"{recording.puzzle} {recording.source}"),
+        "__DATA__": json.dumps(recording.as_data(), separators=(",", ":")).translate(_JSON_IN_HTML),
+    }
+    return _PLACEHOLDER.sub(lambda found: values[found.group(0)], template)
+
+
+def write_page(recording: Recording, path: str | Path) -> None:
+    """Write the replay page: one self-contained HTML file (no network, no server; opens from disk).
+
+    Written whole or not at all (:func:`~backtrack.outputs.write_atomic`); :class:`~backtrack.outputs.OutputError`
+    when it cannot be.
+    """
+    write_atomic(path, page_text(recording))

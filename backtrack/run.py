@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator, Sequence, TextIO
 
 from .engine import Report, Search, Stop, Verdict
 from .puzzle import Puzzle
 
-__all__ = ["MODES", "SearchInfo", "Outcome", "SearchInterrupted", "run"]
+__all__ = ["MODES", "SearchInfo", "Outcome", "SearchInterrupted", "PluginFailed", "plugin_failure", "run"]
 
 #: first: the first solution; all: every solution (up to the limit); count: only
 #: the number; unique: search until a second solution, then give the verdict.
@@ -80,6 +81,60 @@ class SearchInterrupted(KeyboardInterrupt):
         self.outcome = outcome
 
 
+class PluginFailed(Exception):
+    """The puzzle's own code raised while a search ran: a bug of the plugin (the message names it and the error).
+
+    What the search had found until then is kept: ``outcome`` (from :func:`run`),
+    ``report`` (its report, stopped with :attr:`~backtrack.Stop.ERROR`) and
+    ``recording`` (from :func:`backtrack.recording.record`), whichever applies.
+    """
+
+    def __init__(self, message: str, *, outcome: Outcome | None = None, report: Report | None = None,
+                 recording: Any = None):
+        super().__init__(message)
+        self.outcome = outcome
+        self.report = outcome.report if report is None and outcome is not None else report
+        self.recording = recording
+
+
+#: Exceptions met while searching that are not reported as a bug of the plugin: running out of memory, and the
+#: reader of ``--trace`` going away (``| head``), say nothing of its code.
+NOT_PLUGIN_BUGS = (MemoryError, BrokenPipeError)
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def failing_function(error: BaseException) -> str:
+    """Where the plugin's code raised ``error``: ``ChooseSearch.valid (FILE, line N)``; empty when it cannot be told.
+
+    That is the first function of the traceback outside backtrack's own package:
+    the plugin's method the engine called (or the function it called on).
+    """
+    trace = error.__traceback__
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        try:
+            ours = Path(code.co_filename).resolve().is_relative_to(_PACKAGE)
+        except (OSError, ValueError):
+            ours = False
+        if not ours:
+            name = getattr(code, "co_qualname", code.co_name)
+            return f"{name} ({code.co_filename}, line {trace.tb_lineno})"
+        trace = trace.tb_next
+    return ""
+
+
+def plugin_failure(puzzle: str, error: BaseException, source: str = "", during: str = "during the search") -> str:
+    """The message for a plugin whose code raised ``error`` while searching ``source``, named as a bug of the plugin.
+
+    ``the choose plugin failed during the search of in.txt (ZeroDivisionError: division by zero, raised in
+    ChooseSearch.valid (choose.py, line 8)); this is a bug of the plugin``
+    """
+    where = failing_function(error)
+    plugin = f"the {puzzle} plugin" if puzzle else "the plugin"
+    return (f"{plugin} failed {during}{' of ' + source if source else ''} ({type(error).__name__}: {error}"
+            f"{', raised in ' + where if where else ''}); this is a bug of the plugin")
+
+
 def run(
     puzzle: Puzzle,
     spec: Any,
@@ -101,6 +156,9 @@ def run(
     says :attr:`~backtrack.Stop.TIMEOUT`.  On Ctrl-C the finished event still
     fires, with a report that says :attr:`~backtrack.Stop.INTERRUPTED`, and
     :class:`SearchInterrupted` (a ``KeyboardInterrupt``) carries the outcome so far.
+    When the puzzle's code raises (a method of the search, or ``render``), the
+    finished event fires with a report stopped by :attr:`~backtrack.Stop.ERROR`,
+    and :class:`PluginFailed` names the plugin and the error and carries the outcome.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -113,15 +171,37 @@ def run(
     if hook is not None:
         hook.backtrack_search_started(info=info)
     interrupted = False
+    failure: Exception | None = None
     try:
         if mode == "count":
-            search.count(limit, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
+            try:
+                search.count(limit, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
+            except NOT_PLUGIN_BUGS:
+                raise
+            except Exception as error:
+                failure = error
         else:
             found = search.solutions(limit, prefix=prefix, trace=trace, timeout=timeout, watch=watch)
             try:
-                for solution in found:
+                while failure is None:
+                    # Only the puzzle's code is caught: an error of a reporter (a closed pipe) is not the plugin's.
+                    try:
+                        solution = next(found)
+                    except StopIteration:
+                        break
+                    except NOT_PLUGIN_BUGS:
+                        raise
+                    except Exception as error:
+                        failure = error
+                        break
                     with held_interrupt():  # a solution is handed out whole, or not at all
-                        rendered = puzzle.render(spec, solution)
+                        try:
+                            rendered = puzzle.render(spec, solution)
+                        except NOT_PLUGIN_BUGS:
+                            raise
+                        except Exception as error:
+                            failure = error
+                            break
                         if hook is not None:
                             hook.backtrack_solution_found(
                                 info=info, number=len(outcome.solutions) + 1, solution=solution, rendered=rendered
@@ -136,11 +216,15 @@ def run(
         outcome.report = getattr(search, "report", outcome.report)
         if interrupted:
             outcome.report.complete, outcome.report.stopped = False, Stop.INTERRUPTED
-            if mode != "count":
-                # A solution found but not yet handed out when Ctrl-C came is not claimed.
-                outcome.report.solutions = len(outcome.solutions)
+        elif failure is not None:
+            outcome.report.complete, outcome.report.stopped = False, Stop.ERROR
+        if (interrupted or failure is not None) and mode != "count":
+            # A solution found but not yet handed out (when Ctrl-C came, or its rendering failed) is not claimed.
+            outcome.report.solutions = len(outcome.solutions)
         if hook is not None:
             hook.backtrack_search_finished(info=info, report=outcome.report)
     if interrupted:
         raise SearchInterrupted(outcome)
+    if failure is not None:
+        raise PluginFailed(plugin_failure(puzzle.name, failure, source), outcome=outcome) from failure
     return outcome

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from backtrack import inputs as inputs_module
 from backtrack import recording as recording_module
 from backtrack.cli import main
 from backtrack.recording import record
@@ -117,3 +118,49 @@ def test_streaming_events_keeps_nothing_in_memory():
     recorded = record(queens.PUZZLE, spec, queens.PUZZLE.make_search(spec, {"method": "classic"}), sink=sink)
     assert recorded.events == [] and recorded.nodes == [] and recorded.frames == []
     assert len(sink.getvalue().splitlines()) > recorded.attempts
+
+
+def test_a_page_title_says_what_the_instance_is(tmp_path, capsys):
+    page = tmp_path / "p.html"
+    assert main(["replay", "queens", "-p", "n=5", "-o", str(page)]) == 0
+    assert page_data(page)["source"] == "-p n=5"
+    assert "<title>backtrack replay: queens -p n=5</title>" in page.read_text(encoding="utf-8")
+    game_id = "8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2"
+    assert main(["replay", "tents", game_id, "-o", str(page), "--max-events", "50"]) == 0
+    source = page_data(page)["source"]
+    assert source == game_id[: inputs_module.TITLE_ARGUMENT - 1] + "\u2026" and "<argument>" not in source
+    assert main(["replay", "tents", "--example", "tutorial", "-o", str(page), "--max-events", "50"]) == 0
+    assert page_data(page)["source"] == "example tutorial"
+    assert str(tents.PUZZLE.example("tutorial")) not in page.read_text(encoding="utf-8")
+
+
+def test_a_recording_stopped_at_its_bound_claims_only_what_it_recorded(tmp_path, capsys):
+    page = tmp_path / "q.html"
+    assert main(["replay", "queens", "-p", "n=8", "-p", "method=classic", "-o", str(page), "--max-events", "2000"]) == 0
+    out = capsys.readouterr().out
+    data = page_data(page)
+    recorded = sum(1 for event in data["events"] if event["kind"] == "solution")
+    assert data["truncated"] and 0 < recorded < 92  # queens 8 has 92 solutions
+    assert f"at least {recorded} solution{'' if recorded == 1 else 's'} in them" in out
+    assert "the recording stopped at its bound; the search has more" in out
+
+
+def test_one_event_and_one_attempt_are_said_in_the_singular(tmp_path, capsys):
+    page = tmp_path / "one.html"
+    assert main(["replay", "queens", "-p", "n=1", "-o", str(page)]) == 0
+    data = page_data(page)
+    assert data["attempts"] == 1
+    out = capsys.readouterr().out
+    events = len(data["events"])
+    assert f"{events} event{'' if events == 1 else 's'}, 1 attempt, 1 solution" in out
+
+
+def test_the_page_text_escapes_markup_in_the_data():
+    recorded = recording_module.Recording("queens", "<!--<script> & </script> __TITLE__", "all")
+    recorded.nodes = [{"parent": None, "level": -1, "move": "<!--<script>", "state": "open", "event": -1}]
+    page = recording_module.page_text(recorded)
+    assert page.count("<script") == 2 and "<!--" not in page.split("<body>", 1)[1]
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert title == "backtrack replay: queens &lt;!--&lt;script&gt; &amp; &lt;/script&gt; __TITLE__"  # not read again
+    data = page.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(data)["source"] == recorded.source

@@ -149,3 +149,22 @@ def test_the_page_replays_the_search_with_buttons_and_keys(browser, tmp_path, na
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0, "no network"
+
+
+@pytest.mark.parametrize("file_name", ["<!--<script>.txt", "__DATA__.txt", "a&lt;&amp;__TITLE__ <b>.txt"])
+def test_no_text_of_the_search_changes_the_pages_structure(browser, tmp_path, file_name):
+    from backtrack_puzzles import tents
+
+    instance = tmp_path / file_name
+    instance.write_text(tents.PUZZLE.example("tutorial").read_text(encoding="utf-8"), encoding="utf-8")
+    page = tmp_path / "page.html"
+    data = replayed(page, "replay", "tents", str(instance), "-p", "method=tutorial")
+    assert data["source"] == f"{instance} -p method=tutorial"
+    open_offline(browser, page)
+    assert browser.title == f"backtrack replay: tents {instance} -p method=tutorial"
+    assert text(browser, "title") == f"tents · {instance} -p method=tutorial"
+    assert text(browser, "event-count") == str(len(data["events"]))
+    browser.find_element("id", "forward").click()
+    assert text(browser, "event-number") == "1" and text(browser, "attempt") == str(data["events"][0]["attempt"])
+    assert coloured_pixels(browser.find_element("id", "board").screenshot_as_png) > 200, "the board is drawn"
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
