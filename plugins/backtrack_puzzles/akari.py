@@ -563,7 +563,9 @@ def decode_puzzlink(text: str, source: str = "<input>") -> LightUp:
     url = parse_url(text, source)
     url.require("lightup")
     _refuse_size(url.rows, url.cols, lambda message: url.error(_size_index(url), message))
-    cells, end = decode_4cell(url.text, url.rows * url.cols, url.body_start, source=source)
+    # As pzprjs: a body that stops early leaves the cells after it white.
+    cells, end = decode_4cell(url.text[:url.body_end], url.rows * url.cols, url.body_start, partial=True,
+                              source=source)
     check_end(url.text, end, url.body_end, source=source)
     return _grid_of(url.rows, url.cols, cells, QUESTION)
 
@@ -615,13 +617,15 @@ def decode_pzprv3(text: str, source: str = "<input>") -> LightUp:
     return _read_pzprv3(text, source)[0]
 
 
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, tuple[Position, ...] | None]:
-    """The grid of a pzprv3 file and the lamps of its answer (``#``), or None when it holds no answer.
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, tuple[Position, ...]]:
+    """The grid of a pzprv3 file and the lamps of its answer (``#``); no lamp at all is an empty answer.
 
-    Cells marked "no lamp" (``+``) are a player's notes: they count as an answer
-    (an empty one) but place nothing.
+    Cells marked "no lamp" (``+``) are a player's notes: they place nothing.  A
+    file without an answer is checked as an empty one (a wrong answer, as pzprjs
+    checks it), not refused.
     """
-    return _read_pzprv3(text, source)
+    grid, lamps = _read_pzprv3(text, source)
+    return grid, lamps or ()
 
 
 def encode_pzprv3(grid: LightUp) -> str:
@@ -1112,6 +1116,11 @@ def search(spec: LightUp, probe: str = "yes") -> AkariSearch:
 #: Which numbers :func:`generate` keeps: as few as keep the solution unique, about half of those it could drop, all.
 NUMBERS = ("minimal", "half", "all")
 
+#: The most cells of a board :func:`generate` makes unique (50 x 50): every repair and every number taken away
+#: is a search of the whole board, so the time grows with the square of the cells (50 x 50 about 15 s,
+#: 100 x 100 several minutes).
+MAX_UNIQUE_CELLS = 2500
+
 
 def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2, minimal: bool = True,
              unique: bool = True, numbers: str | None = None) -> LightUp:
@@ -1127,7 +1136,8 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     by one in random order as long as the solution stays unique: ``numbers``
     ``minimal`` removes all it can (the hardest), ``half`` tries only about half of
     them, ``all`` none (``minimal=False`` is the old way to say ``half``).  The same
-    arguments give the same puzzle on every machine.
+    arguments give the same puzzle on every machine.  ``unique`` boards have at most
+    :data:`MAX_UNIQUE_CELLS` cells (``ValueError`` beyond, at once).
     """
     for name, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
@@ -1137,6 +1147,10 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     numbers = numbers or ("minimal" if minimal else "half")
     if numbers not in NUMBERS:
         raise ValueError(f"numbers must be one of {', '.join(NUMBERS)}, not {numbers!r}")
+    if unique and rows * cols > MAX_UNIQUE_CELLS:
+        raise ValueError(f"unique puzzles are made up to {MAX_UNIQUE_CELLS:,} cells (such as 50 x 50), not "
+                         f"{rows} x {cols} ({rows * cols:,} cells): each check searches the whole board again; "
+                         f"--any makes any size up to {MAX_SIDE} x {MAX_SIDE}")
     rng = random.Random(seed)
     grid = LightUp(rows, cols, dict.fromkeys(_symmetric_black(rows, cols, density, rng)))
     lamps: set[Position] = set()
@@ -1182,7 +1196,8 @@ GENERATOR = Generator(
               "(about half of the others go too), all", str, "minimal", NUMBERS),
     ),
     unique_default=True,
-    largest_unique=f"any size up to {MAX_SIDE} x {MAX_SIDE}: 25 x 25 in about a second, 50 x 50 in about a dozen",
+    largest_unique=f"up to {MAX_UNIQUE_CELLS:,} cells (50 x 50): 10 x 10 in about 0.1 s, 25 x 25 about 1 s, 50 x 50 "
+                   f"about 15 s; larger boards only with --any, up to {MAX_SIDE} x {MAX_SIDE} (100 x 100 about 0.3 s)",
     grading={"probe": "no"},  # probing solves every generated puzzle without a guess: grade how a player must guess
 )
 

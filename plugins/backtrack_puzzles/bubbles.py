@@ -722,7 +722,8 @@ def decode_puzzlink(text: str, source: str = "<input>") -> BubblesGrid:
     cols, rows = url.cols, url.rows
     _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
     text = url.text[:url.body_end]  # the black cells may stop early: what follows the body is not theirs
-    vertical, horizontal, end = decode_borders(text, cols, rows, url.body_start, source=source)
+    # As pzprjs: a body that stops early has no borders (and no black cells) after it.
+    vertical, horizontal, end = decode_borders(text, cols, rows, url.body_start, partial=True, source=source)
     black, end = decode_block_cells(text, cols * rows, end, source=source)
     check_end(text, end, source=source)
     areas = regions_from_borders(vertical, horizontal, cols, rows, blocked=black)
@@ -785,12 +786,15 @@ def decode_pzprv3(text: str, source: str = "<input>") -> BubblesGrid:
     return _read_pzprv3(text, source)[0]
 
 
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[BubblesGrid, Answer | None]:
-    """The grid of a pzprv3 file and its answer (balloons ``1``, iron balls ``2``), or None when it holds none.
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[BubblesGrid, Answer]:
+    """The grid of a pzprv3 file and its answer (balloons ``1``, iron balls ``2``).
 
-    The answer is an :class:`Answer`: each object in the region of its square.
+    The answer is an :class:`Answer`: each object in the region of its square.  A
+    file without an answer is checked as an empty one (a wrong answer, as pzprjs
+    checks it), not refused.
     """
-    return _read_pzprv3(text, source)
+    grid, answer = _read_pzprv3(text, source)
+    return grid, answer if answer is not None else answer_of(grid, [], [])
 
 
 def encode_pzprv3(spec: BubblesGrid) -> str:
@@ -1154,7 +1158,7 @@ def generate(
     green: float = 0.1,
     unique: bool = False,
     tries: int = 100,
-    steps: int = 1000,
+    steps: int = 3000,
 ) -> BubblesGrid:
     """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
 
@@ -1166,12 +1170,16 @@ def generate(
     floor of a run, and a path of free squares joining them; the regions then grow
     at random over the rest.  Grids go up to :data:`MAX_SIZE` x :data:`MAX_SIZE`
     (a few seconds for the largest).  The bubbles and blocks placed form a
-    solution.  With ``unique`` the regions and green squares are then changed, at
-    most ``steps`` times, until one solution is left (see :func:`_make_unique`):
-    grids of up to :data:`MAX_UNIQUE_SQUARES` squares (12 x 12) take seconds
-    (the changes add green squares, so the puzzle ends up greener than
-    ``green``); ``ValueError`` after ``tries`` fresh starts, or for a larger grid.
-    The same arguments give the same puzzle on every machine.
+    solution.  With ``unique`` the regions and green squares are then changed
+    until one solution is left (see :func:`_make_unique`), at most ``steps``
+    times over all the fresh starts together, so that a grid that is seldom made
+    unique ends in bounded time: grids of up to :data:`MAX_UNIQUE_SQUARES`
+    squares (12 x 12) take seconds (the changes add green squares, so the puzzle
+    ends up greener than ``green``); ``ValueError`` after ``tries`` fresh starts
+    or ``steps`` changes, for a larger grid, or for a grid of one row (never
+    unique: in a row that is both the top and the bottom, each region's bubble
+    and block may change places).  The same arguments give the same puzzle on
+    every machine.
     """
     if rows < 1 or cols < 1 or rows * cols < 2:
         raise ValueError(f"a grid needs at least two squares (a bubble and a block), not {rows} x {cols}")
@@ -1180,20 +1188,28 @@ def generate(
     if unique and rows * cols > MAX_UNIQUE_SQUARES:
         raise ValueError(f"unique puzzles are made up to {MAX_UNIQUE_SQUARES} squares (such as 12 x 12), not "
                          f"{rows} x {cols}: larger grids are hardly ever made unique")
+    if unique and rows == 1:
+        raise ValueError(f"a grid of one row ({rows} x {cols}) never has a unique solution: every square is on the "
+                         "top and the bottom row, so each region's bubble and block can change places; give at "
+                         "least 2 rows, or --any")
     if not 0 <= green <= MAX_GREEN:
         raise ValueError(f"the fraction of green squares must be from 0 to {MAX_GREEN}, not {green}")
     if regions is not None and not 1 <= regions <= len(LETTERS):
         raise ValueError(f"the number of regions must be from 1 to {len(LETTERS)}, not {regions}")
     rng = random.Random(seed)
-    for _ in range(tries):
+    left = [steps]  # the changes left, over every fresh start
+    for tried in range(1, tries + 1):
         made = _attempt(rng, rows, cols, regions, green)
         if made is None:
             continue
         if not unique:
             return parse(_text(made[0]), "<generated>")
-        grid = _make_unique(rng, *made, steps=steps)
+        grid = _make_unique(rng, *made, steps=left)
         if grid is not None:
             return grid
+        if left[0] <= 0:
+            raise ValueError(f"no unique {rows} x {cols} puzzle found within {steps:,} changes ({tried} fresh "
+                             "starts); try other settings")
     raise ValueError(
         f"no {'unique ' if unique else ''}{rows} x {cols} puzzle found in {tries} tries; try other settings"
     )
@@ -1216,8 +1232,9 @@ GENERATOR = Generator(
               high=len(LETTERS)),
     ),
     unique_default=True,
-    largest_unique=f"grids of up to {MAX_UNIQUE_SQUARES} squares (12 x 12) in seconds; any size up to "
-                   f"{MAX_SIZE} x {MAX_SIZE} with --any",
+    largest_unique=f"grids of 2 rows or more and up to {MAX_UNIQUE_SQUARES} squares: 8 x 8 about 0.2 s, 12 x 12 "
+                   "about 1 s (at most 3,000 changes, about 10 s, then an error naming them); one row only with "
+                   f"--any, as any size up to {MAX_SIZE} x {MAX_SIZE} (500 x 500 about 15 s)",
 )
 
 
@@ -1339,13 +1356,19 @@ def _text(owners: list[list[int]]) -> str:
     return "\n".join("".join(letters[region] for region in row) for row in owners)
 
 
+#: The changes :func:`_make_unique` tries on one fresh start before :func:`generate` starts afresh.
+STEPS_PER_START = 1000
+
 #: The solutions :func:`_make_unique` counts at most, and the other solutions it looks at each step.
 COUNT_CAP, OTHERS = 5000, 8
 
 
 def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Position, str],
-                 steps: int) -> BubblesGrid | None:
-    """Change the regions and green squares until one solution is left; None when ``steps`` changes do not do it.
+                 steps: list[int]) -> BubblesGrid | None:
+    """Change the regions and green squares until one solution is left; None when ``steps[0]`` changes do not do it.
+
+    At most :data:`STEPS_PER_START` changes, and ``steps[0]``, which is lowered by
+    the changes tried (a budget shared by the fresh starts).
 
     A local search.  Each step looks at a few other solutions than the intended
     one (``objects``, which every change keeps valid) and picks one: a change at a
@@ -1360,9 +1383,12 @@ def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Posi
     """
     shaper = _Shaper(owners, objects)
     score = shaper.count()
-    for _ in range(steps):
+    for _ in range(STEPS_PER_START):
         if score == 1:
             return shaper.grid()
+        if steps[0] <= 0:
+            break
+        steps[0] -= 1
         found = [_objects_of(solution) for solution in BubblesSearch(shaper.grid()).solutions(OTHERS)]
         others = [solution for solution in found if solution != shaper.objects]
         if len(others) > 1 and rng.random() < 0.2:  # another solution becomes the intended one

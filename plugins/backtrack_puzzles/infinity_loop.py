@@ -1066,7 +1066,8 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5
             edges += [(index - cols, DOWN)] if row else []
             toggle(*chance.choice(edges))
         else:  # pragma: no cover - not seen in practice
-            raise RuntimeError("could not make the board unique")
+            raise ValueError(f"no unique {rows} x {cols} board found within {10 * rows * cols + 10:,} repairs; "
+                             "try another seed or density")
     return Board(tuple([turn(tile, chance.randrange(4)) for tile in tiles]), cols)
 
 

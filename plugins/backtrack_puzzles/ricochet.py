@@ -85,6 +85,10 @@ MAX_LITERAL = 200_000
 MIN_GENERATED = 8
 #: The boards :func:`make` tries for one puzzle before it gives up.
 GENERATOR_TRIES = 2000
+#: The attempts (moves tried) of :func:`make`'s search of one 16 x 16 board, and of all its boards together:
+#: about 10 s and 35 s (a 12-move optimum takes about 400,000, a 13-move one a few million); a board of N x N
+#: cells gets 16 / N of them, its attempts costing about N / 16 as much.
+BOARD_ATTEMPTS, GENERATE_ATTEMPTS = 2_000_000, 6_000_000
 #: The longest optimum :func:`make` looks for: a board whose goal robot needs more is passed over.
 LONGEST_GENERATED = 40
 #: The distance to the target of a cell the goal robot can never reach it from.
@@ -1264,20 +1268,60 @@ def make(seed: int, unique: bool = False, size: int = 16, robots: int = 4, goal:
     ``min_moves`` moves (at most :data:`LONGEST_GENERATED`), and with ``unique``
     has a single shortest move sequence.  So the same arguments give the same
     board everywhere, and ``make(seed)`` is ``generate(seed)`` whenever that board
-    is solvable.  ``ValueError`` when none of :data:`GENERATOR_TRIES` boards will
-    do (an optimum of 13 moves or more is rare on 16 x 16 boards with four robots).
+    is solvable.  Each board's search may try :data:`BOARD_ATTEMPTS` moves and all
+    of them together :data:`GENERATE_ATTEMPTS` (deterministic, unlike seconds): a
+    board whose search runs out is passed over, neither its optimum nor its
+    uniqueness proven.  ``ValueError`` when none of :data:`GENERATOR_TRIES` boards
+    will do, or the attempts ran out (an optimum of 13 moves or more is rare on
+    16 x 16 boards with four robots; on large boards the goal robot may need a very
+    long way).
     """
     if not (type(min_moves) is int and 1 <= min_moves <= LONGEST_GENERATED):
         raise ValueError(f"min_moves must be a whole number from 1 to {LONGEST_GENERATED}, not {min_moves!r}")
     rng = random.Random(seed)
+    total = GENERATE_ATTEMPTS * 16 // size  # an attempt costs more on a larger board (longer slides)
+    left = total
+    one = " with a single shortest solution" if unique else ""
     for attempt in range(GENERATOR_TRIES):
+        if left <= 0:
+            raise ValueError(f"no board of {size} x {size} cells with {robots} robots needing {min_moves} moves or "
+                             f"more{one} was proven within the generator's {total:,} attempts ({attempt} boards "
+                             "tried): ask for fewer moves or a smaller board")
         spec = generate(seed if attempt == 0 else rng.getrandbits(64), size, robots, goal)
-        found = list(search(spec, max_moves=LONGEST_GENERATED).solutions(2 if unique else 1))
+        found, tried = _budgeted(search(spec, max_moves=LONGEST_GENERATED), 2 if unique else 1,
+                                 min(BOARD_ATTEMPTS * 16 // size, left))
+        left -= max(1, tried)
+        if found is None:
+            continue  # the search ran out of attempts: nothing proven about this board
         if found and len(found[0]) >= min_moves and (len(found) == 1 or not unique):
             return spec
-    one = " with a single shortest solution" if unique else ""
     raise ValueError(f"none of {GENERATOR_TRIES} boards of {size} x {size} cells with {robots} robots needs "
                      f"{min_moves} moves or more{one}: ask for fewer moves")
+
+
+class _OutOfAttempts(Exception):
+    """A budgeted search of the generator used up its attempts."""
+
+
+def _budgeted(found: ShortestSearch, limit: int, allowed: int) -> tuple[list[list[str]] | None, int]:
+    """The first ``limit`` shortest solutions of ``found`` and the attempts made; None when over ``allowed``."""
+    valid = found.valid
+    tried = 0
+
+    def counted(level: int, move: object) -> bool:
+        nonlocal tried
+        tried += 1
+        if tried > allowed:
+            raise _OutOfAttempts
+        return valid(level, move)
+
+    found.valid = counted  # type: ignore[method-assign]  # the engine binds the methods once per walk
+    try:
+        return list(found.solutions(limit)), tried
+    except _OutOfAttempts:
+        return None, tried
+    finally:
+        del found.valid
 
 
 GENERATOR = Generator(
@@ -1290,7 +1334,9 @@ GENERATOR = Generator(
         Param("min_moves", "the fewest moves the optimum may have", int, 1, low=1, high=LONGEST_GENERATED),
     ),
     unique_default=False,
-    largest_unique="boards whose shortest solution is the only one, up to about 10 moves on 16 x 16 boards",
+    largest_unique="boards whose shortest solution is the only one, up to about 10 moves on 16 x 16 boards "
+                   "(8 moves about 3 s); every board's search is bounded by attempts (16 x 16: 10 moves about "
+                   "0.7 s, 12 about 7 s; at most about 35 s, then an error naming the attempts)",
 )
 
 

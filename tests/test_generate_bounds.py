@@ -1,0 +1,178 @@
+"""``backtrack generate`` ends: sizes it cannot make are refused at once, searches are bounded, and ``--timeout``.
+
+Every puzzle printed as unique is checked unique here by an independent solver:
+the Sudoku oracle, and a brute force over every placement for small bubbles grids.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from backtrack.cli import main
+from backtrack_puzzles import bubbles, ricochet
+from sudoku_oracle import exact_cover
+
+#: A generous bound for commands that must end at once (they ran for minutes before).
+AT_ONCE = 30
+
+
+def generate(*args: str, timeout: float = AT_ONCE) -> subprocess.CompletedProcess[str]:
+    """``backtrack generate ARGS`` in a subprocess, killed after ``timeout`` seconds (a failure)."""
+    return subprocess.run([sys.executable, "-m", "backtrack.cli", "generate", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def sudoku_grid(line: str) -> list[list[int]]:
+    values = [0 if ch == "." else int(ch) for ch in line.strip()]
+    assert len(values) == 81, line
+    return [values[r * 9:(r + 1) * 9] for r in range(9)]
+
+
+def bubbles_solutions(text: str) -> int:
+    """The number of solutions of a bubbles grid, by trying every bubble and block square of every region."""
+    rows = [line for line in text.splitlines() if line.strip()]
+    squares: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for k, ch in enumerate(row):
+            if ch != "#":
+                squares.setdefault(ch, []).append((r, k))
+    height = len(rows)
+
+    def hangs(r: int, k: int, bubbles_at: set[tuple[int, int]]) -> bool:
+        return r == 0 or rows[r - 1][k] == "#" or (r - 1, k) in bubbles_at
+
+    def rests(r: int, k: int, blocks_at: set[tuple[int, int]]) -> bool:
+        return r == height - 1 or rows[r + 1][k] == "#" or (r + 1, k) in blocks_at
+
+    found = 0
+    choices = [list(itertools.permutations(cells, 2)) for cells in squares.values()]
+    for placement in itertools.product(*choices):
+        bubbles_at = {bubble for bubble, _ in placement}
+        blocks_at = {block for _, block in placement}
+        if len(bubbles_at | blocks_at) < 2 * len(placement):
+            continue
+        if all(hangs(*b, bubbles_at) for b in bubbles_at) and all(rests(*b, blocks_at) for b in blocks_at):
+            found += 1
+    return found
+
+
+# -- sizes refused at once, with the limit ------------------------------------------------------
+
+
+def test_a_one_row_bubbles_grid_is_refused_at_once_as_never_unique():
+    done = generate("bubbles", "-p", "rows=1", "-p", "cols=26", "--seed", "3")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("backtrack: error: ") and "Traceback" not in done.stderr
+    assert "one row (1 x 26) never has a unique solution" in done.stderr and "--any" in done.stderr
+
+
+def test_a_one_row_bubbles_grid_has_two_solutions_or_more_by_brute_force():
+    """What the refusal says: --any makes one-row grids, and none of them is unique."""
+    for seed in range(1, 6):
+        assert main(["generate", "bubbles", "-p", "rows=1", "-p", "cols=6", "--any", "--seed", str(seed)]) == 0
+    for seed in range(1, 6):
+        grid = bubbles.generate(1, 6, seed)
+        assert bubbles_solutions(bubbles.text_of(grid)) >= 2
+
+
+def test_a_unique_akari_beyond_its_limit_is_refused_at_once_and_any_makes_it():
+    done = generate("akari", "-p", "rows=100", "-p", "cols=100", "--seed", "1")
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert "unique puzzles are made up to 2,500 cells (such as 50 x 50), not 100 x 100" in done.stderr
+    made = generate("akari", "-p", "rows=100", "-p", "cols=100", "--seed", "1", "--any")
+    assert made.returncode == 0 and len(made.stdout.splitlines()) == 100
+
+
+def test_bubbles_share_one_budget_of_changes_over_every_fresh_start():
+    with pytest.raises(ValueError, match="no unique 12 x 12 puzzle found within 40 changes"):
+        bubbles.generate(12, 12, 1, regions=1, unique=True, steps=40)
+
+
+def test_ricochet_gives_up_when_its_attempts_run_out_with_the_limit(monkeypatch, capsys):
+    monkeypatch.setattr(ricochet, "GENERATE_ATTEMPTS", 2000)
+    monkeypatch.setattr(ricochet, "BOARD_ATTEMPTS", 1000)
+    arguments = ["generate", "ricochet", "--seed", "1", "-p", "min_moves=40"]
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert "needing 40 moves or more was proven within the generator's 2,000 attempts" in err
+
+
+def test_a_board_over_its_attempts_is_passed_over_never_taken_as_proven(monkeypatch):
+    """With the budget too small to prove an optimum, no board is returned (its search was cut, not finished)."""
+    monkeypatch.setattr(ricochet, "BOARD_ATTEMPTS", 1)
+    monkeypatch.setattr(ricochet, "GENERATE_ATTEMPTS", 50)
+    with pytest.raises(ValueError, match="was proven within"):
+        ricochet.make(1, unique=True)
+
+
+# -- every puzzle printed as unique is unique, by an independent check ----------------------------
+
+
+@pytest.mark.parametrize("shape", [("3", "3"), ("2", "4"), ("3", "4")])
+def test_small_bubbles_made_unique_have_one_solution_by_brute_force(shape, capsys):
+    rows, cols = shape
+    for seed in range(1, 5):
+        assert main(["generate", "bubbles", "-p", f"rows={rows}", "-p", f"cols={cols}", "--seed", str(seed)]) == 0
+        assert bubbles_solutions(capsys.readouterr().out) == 1
+
+
+# -- --timeout and Ctrl-C ------------------------------------------------------------------------
+
+
+def test_timeout_stops_a_long_generation_prints_what_was_made_and_exits_124():
+    done = generate("sudoku", "--seed", "1", "--count", "100000", "--timeout", "1.5")
+    assert done.returncode == 124, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines and all(len(line) == 81 for line in lines)  # every puzzle printed whole
+    assert f"backtrack: timeout after 1.5 seconds: made {len(lines)} of the 100000 puzzles asked for" in done.stderr
+    for line in lines[:20]:
+        assert len(exact_cover(sudoku_grid(line), limit=2)) == 1
+
+
+def test_timeout_stops_one_slow_puzzle_inside_the_generator():
+    started = time.monotonic()
+    done = generate("akari", "-p", "rows=50", "-p", "cols=50", "--seed", "1", "--timeout", "0.5")
+    assert done.returncode == 124 and done.stdout == ""
+    assert "timeout after 0.5 seconds: made 0 of the 1 puzzles asked for" in done.stderr
+    assert time.monotonic() - started < AT_ONCE
+
+
+def test_a_timeout_long_enough_changes_nothing(capsys):
+    assert main(["generate", "sudoku", "--seed", "4", "--count", "2", "--timeout", "60"]) == 0
+    timed = capsys.readouterr().out
+    assert main(["generate", "sudoku", "--seed", "4", "--count", "2"]) == 0
+    assert capsys.readouterr().out == timed and len(timed.splitlines()) == 2
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "nan"])
+def test_a_timeout_that_is_no_positive_number_is_a_usage_error(value, capsys):
+    assert main(["generate", "sudoku", "--timeout", value]) == 2
+    assert "--timeout must be a positive number of seconds" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
+def test_ctrl_c_keeps_what_was_made_printed_and_exits_130():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "backtrack.cli", "generate", "sudoku", "--seed", "1", "--count", "100000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # a first puzzle is out
+        os.killpg(process.pid, signal.SIGINT)
+        rest, err = process.communicate(timeout=AT_ONCE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    lines = [first.strip(), *rest.splitlines()]
+    assert process.returncode == 130 and "Traceback" not in err
+    assert all(len(line) == 81 for line in lines)
+    assert f"backtrack: interrupted: made {len(lines)} of the 100000 puzzles asked for" in err
