@@ -12,10 +12,13 @@ What the puzzle plugins' :class:`~backtrack.Format` glue shares, puzzle-agnostic
   codings the games share, each a decoder and an encoder writing Tatham's canonical
   form: :func:`decode_tatham_cells` / :func:`encode_tatham_cells` (givens between
   runs of blank cells: Light Up, Towers, Solo), :func:`decode_tatham_gaps` /
-  :func:`encode_tatham_gaps` (marks after gaps: Tents' trees, Keen's cage walls)
+  :func:`encode_tatham_gaps` (marks after gaps: Tents' trees, Keen's cage walls;
+  :func:`decode_tatham_marked_gaps` for Tents' ``!`` and ``-``)
   and :func:`read_tatham_numbers` / :func:`write_tatham_numbers` (clue lists).
 * **puzz.link URLs** (``https://puzz.link/p?VARIETY/COLS/ROWS/BODY``, the older
-  ``http://pzv.jp/p.html?...`` and the bare ``VARIETY/COLS/ROWS/BODY``):
+  ``http://pzv.jp/p.html?...``, the editor's ``p?type=editor&VARIETY/...``, a bare
+  ``?VARIETY/...`` and the bare ``VARIETY/COLS/ROWS/BODY``; a body may stop before
+  the last cell, the rest being empty, as pzprjs reads it: the decoders' ``partial``):
   :func:`parse_url` (a :class:`PuzzLink`), :func:`write_url`, the variety names
   (:data:`PUZZLINK_VARIETIES`), and pzprjs's body codings as functions over plain
   lists: :func:`decode_4cell` / :func:`encode_4cell`, :func:`decode_number16` /
@@ -67,6 +70,7 @@ __all__ = [
     "decode_tatham_cells",
     "encode_tatham_cells",
     "decode_tatham_gaps",
+    "decode_tatham_marked_gaps",
     "encode_tatham_gaps",
     "read_tatham_numbers",
     "write_tatham_numbers",
@@ -215,12 +219,16 @@ def kind_of(text: str) -> Kind | None:
     """Which shared format ``text`` (a command-line argument or a file's content) holds, if any.
 
     ``"pzprv3"`` for a text starting with the ``pzprv3`` header; ``"puzzlink"`` for
-    a URL with ``p?`` or ``p.html?`` (``https://puzz.link/p?...``,
-    ``http://pzv.jp/p.html?...``, ``p?akari/...``) or a bare ``VARIETY/COLS/ROWS/BODY``
-    whose variety is one of :data:`PUZZLINK_VARIETIES`; ``"tatham"`` for a one-line
-    game ID ``PARAMS:DESC`` or ``PARAMS#SEED`` (parameters start with a digit);
+    a URL with ``p?``, ``p.html?`` or a bare ``?`` (``https://puzz.link/p?...``,
+    ``http://pzv.jp/p.html?...``, ``p?type=editor&akari/...``, ``?akari/...``), any
+    ``http(s)://`` address with a ``?``, or a bare ``VARIETY/...`` whose variety is
+    one of :data:`PUZZLINK_VARIETIES` followed by a number (the size); ``"tatham"``
+    for a one-word game ID ``PARAMS:DESC`` (parameters of letters, digits and
+    ``.+-_`` with a digit among them, so ``7x-7:...`` too) or ``PARAMS#SEED``
+    (parameters starting with a digit);
     None for anything else (a file path such as ``examples/x.txt``, a puzzle in a
-    plugin's own format).  It only looks: reading may still fail.
+    plugin's own format).  It only looks: reading may still fail, at the column of
+    what is wrong.
     """
     if not isinstance(text, str):
         return None
@@ -234,13 +242,13 @@ def kind_of(text: str) -> Kind | None:
         return None
     if _URL_PREFIX.match(stripped):
         return "puzzlink"
-    if re.match(r"[0-9][0-9A-Za-z.]*[:#]", stripped):
+    if _TATHAM_LIKE.match(stripped):
         return "tatham"
-    try:
-        url = parse_url(stripped)
-    except InputError:
-        return None
-    return "puzzlink" if url.canonical is not None and not url.prefixed else None
+    head, slash, rest = stripped.partition("/")
+    variety = re.sub(r"_(?:edit|test|play)$", "", head)
+    if slash and canonical_variety(variety) is not None and re.search(r"(?:^|/)-?[0-9]", rest):
+        return "puzzlink"
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -522,25 +530,53 @@ def encode_tatham_cells(cells: Iterable[int | str | None], *, single_digits: boo
 
 
 def decode_tatham_gaps(text: str, length: int, start: int = 0, end: int | None = None, *, repeats: bool = False,
-                       ignore: str = "", what: str = "places", source: str = "<input>") -> list[bool]:
+                       what: str = "places", source: str = "<input>") -> list[bool]:
     """Read which of ``length`` places hold a mark, coded as gaps before each mark.
 
     ``_`` is a mark with no gap; ``a``-``y`` are 1-25 unmarked places then a mark;
     ``z`` is 25 unmarked places and no mark.  A virtual mark at place ``length``
-    ends the string (it is not returned).  Tents' TREEGRID (``ignore="!-"``, the
-    tent marks a player may add) and Keen's BLOCKS (``repeats=True``: ``_19`` is 19
-    ``_``; Keen's marks are walls) use it.  Follows the encoders' meaning of ``z``.
+    ends the string (it is not returned).  Keen's BLOCKS (``repeats=True``: ``_19``
+    is 19 ``_``; Keen's marks are walls) use it; Tents' TREEGRID, which may also
+    re-mark a place, is :func:`decode_tatham_marked_gaps`.  Follows the encoders'
+    meaning of ``z``.
     """
+    return _tatham_gaps(text, length, start, end, repeats, "", what, source)[0]
+
+
+def decode_tatham_marked_gaps(text: str, length: int, start: int = 0, end: int | None = None, *, marks: str = "!-",
+                              what: str = "places", source: str = "<input>") -> tuple[list[bool], dict[int, str]]:
+    """:func:`decode_tatham_gaps` where a character of ``marks`` re-marks the place just read.
+
+    As tents.c's ``new_game`` reads its TREEGRID: after ``_`` or a letter the place
+    just read is the mark (a tree), after ``z`` the last of its 25 places; a
+    character of ``marks`` (Tents: ``!`` a tent, ``-`` a non-tent) replaces what
+    that place holds (a mark there is taken away), the last one read winning.  A
+    mark before the first place or after the last (``validate_desc``: "placed
+    off the grid") is refused.  Returns the marks and ``{place: character}``.
+    """
+    return _tatham_gaps(text, length, start, end, False, marks, what, source)
+
+
+def _tatham_gaps(text: str, length: int, start: int, end: int | None, repeats: bool, marks: str, what: str,
+                 source: str) -> tuple[list[bool], dict[int, str]]:
     _count(length)
     start, end = _span(text, start, end)
-    marks = [False] * length
+    found = [False] * length
+    marked: dict[int, str] = {}
     place = 0
     done = False
     for token in tatham_tokens(text, start, end, repeats=repeats, source=source):
-        if token.kind == "char" and token.text in ignore:
+        if token.kind == "char" and token.text in marks:
+            if place == 0 or done:
+                side = "before the first" if place == 0 else "after the last"
+                raise _error(text, token.start, f"{token.text!r} marks the {what[:-1] if what.endswith('s') else what} "
+                             f"just read, and there is none: it stands {side} of the {length} {what}", source)
+            found[place - 1] = False
+            marked[place - 1] = token.text
             continue
         if token.kind not in ("run", "sep"):
-            raise _error(text, token.start, f"unexpected {token.text!r}: expected a letter a-z or '_'", source)
+            expected = "a letter a-z or '_'" + "".join(f" or {mark!r}" for mark in marks)
+            raise _error(text, token.start, f"unexpected {token.text!r}: expected {expected}", source)
         gap = token.value if token.kind == "run" else 0
         for _ in range(token.repeat):
             if done:
@@ -555,32 +591,46 @@ def decode_tatham_gaps(text: str, length: int, start: int = 0, end: int | None =
             if place == length:
                 done = True  # the virtual mark after the last place
             else:
-                marks[place] = True
+                found[place] = True
+                marked.pop(place, None)
             place += 1
     if not done:
         raise _error(text, end, f"truncated: the description covers {min(place, length)} of the {length} {what} "
                      "(it must end with the mark after the last place)", source)
-    return marks
+    return found, marked
 
 
-def encode_tatham_gaps(marks: Iterable[bool], *, repeats: bool = False) -> str:
+def encode_tatham_gaps(marks: Iterable[bool], *, repeats: bool = False,
+                       suffixes: Mapping[int, str] | None = None) -> str:
     """Tatham's canonical form of ``marks`` (the inverse of :func:`decode_tatham_gaps`).
 
     As tents.c and keen.c write it: ``z`` for every 25 unmarked places beyond 25,
     then the gap letter (``_`` for none) for each mark and for the virtual mark at
     the end.  With ``repeats`` (keen.c), three or more copies of a character in a
     row become the character and the count (``___`` is ``_3``; two stay two).
+    ``suffixes`` (the inverse of :func:`decode_tatham_marked_gaps`, not with
+    ``repeats``) re-marks places: each is coded as a mark followed by its
+    character (Tents' ``_!`` is a tent on the first cell).
     """
+    places = list(marks)
+    suffixes = dict(suffixes or {})
+    if suffixes and repeats:
+        raise ValueError("suffixes cannot be written with repeat counts")
+    outside = [place for place in suffixes if not (isinstance(place, int) and 0 <= place < len(places))]
+    if outside:
+        raise ValueError(f"suffixes for places outside the {len(places)} places: {outside}")
     out: list[str] = []
     run = 0
-    for mark in [*marks, True]:
-        if not mark:
+    for place, mark in enumerate([*places, True]):
+        if not mark and place not in suffixes:
             run += 1
             continue
         while run > 25:
             out.append("z")
             run -= 25
         out.append(chr(ord("a") + run - 1) if run else "_")
+        if place in suffixes:
+            out.append(suffixes[place])
         run = 0
     if not repeats:
         return "".join(out)
@@ -633,8 +683,17 @@ def write_tatham_numbers(values: Iterable[int | None], *, sep: str = ",") -> str
 # ---------------------------------------------------------------------------
 # puzz.link URLs
 
-#: An optional scheme and host and path ending in ``/``, then ``p?`` or ``p.html?``.
-_URL_PREFIX = re.compile(r"(?:[^?\s]*/)?p(?:\.html)?\?")
+#: What comes before the variety: a ``http(s)://`` address up to its ``?`` (pzprjs drops all before it),
+#: an optional host and path ending in ``/`` then ``p?`` or ``p.html?``, or a bare ``?``; then any
+#: ``NAME=VALUE&`` parameters (``type=editor&``, as puzz.link's editor links carry).
+_URL_PREFIX = re.compile(r"(?:https?://[^?\s]*|(?:[^?\s]*/)?p(?:\.html)?)?\?(?:[A-Za-z][A-Za-z0-9_]*=[^&/?\s]*&)*")
+
+#: A word meant as a Tatham game ID: parameters (letters, digits, ``.``, ``+``, ``-``, ``_``, at least
+#: one digit) then ``:``, or a random-seed ID (parameters starting with a digit, then ``#``: rows
+#: of Light Up's own text such as ``.1#..`` stay rows).  Wider than the IDs Tatham writes, so that a
+#: garbled size (``7x-7:...``) is read as an ID, and refused at its column, rather than taken for a
+#: file name.
+_TATHAM_LIKE = re.compile(r"(?=[^:#]*[0-9])[0-9A-Za-z.+_-]+:|[0-9][0-9A-Za-z.]*#")
 
 
 def canonical_variety(name: str) -> str | None:
@@ -691,8 +750,10 @@ def parse_url(text: str, source: str = "<input>") -> PuzzLink:
     """Take a puzz.link URL apart: ``https://puzz.link/p?VARIETY[/FLAG]/COLS/ROWS/BODY``.
 
     Accepts any host and path ending in ``p?`` or ``p.html?`` (``http://pzv.jp/p.html?``),
-    the bare ``p?...`` and the bare ``VARIETY/COLS/ROWS/BODY``; spaces and newlines
-    around it.  As pzprjs: segments before the size that are not numbers are flags,
+    any ``http(s)://`` address up to its ``?`` (pzprjs drops what comes before it),
+    the bare ``p?...`` and ``?...``, ``NAME=VALUE&`` parameters after the ``?``
+    (``p?type=editor&sudoku/...``), and the bare ``VARIETY/COLS/ROWS/BODY``; spaces
+    and newlines around it.  As pzprjs: segments before the size that are not numbers are flags,
     and one trailing ``/`` (which pzprjs adds when the body ends in a character that
     is not a letter or digit) is dropped.  The body is left to the variety's decoders.
     """
@@ -845,8 +906,10 @@ def decode_number16(text: str, count: int, start: int = 0, *, high: int | None =
     ``0``-``f`` a number 0-15; ``-`` and 2 hex digits 16-255; ``+`` and 3 up to
     4095; ``=``, ``%`` and 3 add 4096, 8192; ``*`` and 4 add 12240; ``$`` and 5 add
     77776; ``.`` :data:`QUESTION`; ``g``-``z`` 1-20 empty cells.  ``high`` refuses
-    larger numbers.  Sudoku's body; with ``what="clues outside the grid"`` also
-    pzprjs's ``decodeNumber16ExCell`` (Tents, Skyscrapers), whose codes are a subset.
+    larger numbers.  ``partial`` accepts a body that stops early (the cells left
+    are None, as pzprjs reads them).  Sudoku's body; with ``what="clues outside
+    the grid"`` also pzprjs's ``decodeNumber16ExCell`` (Tents, Skyscrapers),
+    whose codes are a subset.
     """
     _count(count)
     values: list[Cell] = [None] * count
@@ -943,7 +1006,8 @@ def decode_1cell(text: str, count: int, start: int = 0, *, partial: bool = False
     """pzprjs's ``decode1Cell``: which of ``count`` cells are marked, and the index after them.
 
     ``0``-``h`` a marked cell then 0-17 unmarked ones; ``i``-``z`` 1-18 unmarked
-    cells.  Tents' trees.
+    cells.  ``partial`` accepts a body that stops early (the cells left are
+    unmarked, as pzprjs reads them).  Tents' trees.
     """
     _count(count)
     marks = [False] * count
@@ -992,7 +1056,7 @@ def encode_1cell(marks: Sequence[bool]) -> str:
     return "".join(out)
 
 
-def decode_borders(text: str, cols: int, rows: int, start: int = 0, *,
+def decode_borders(text: str, cols: int, rows: int, start: int = 0, *, partial: bool = False,
                    source: str = "<input>") -> tuple[list[bool], list[bool], int]:
     """pzprjs's ``decodeBorder``: ``(vertical, horizontal, index after them)``.
 
@@ -1000,7 +1064,8 @@ def decode_borders(text: str, cols: int, rows: int, start: int = 0, *,
     ``(r, c + 1)``; ``horizontal[r * cols + c]`` the one between ``(r, c)`` and
     ``(r + 1, c)``.  Five borders to a base-32 digit (``0``-``v``), first bit first;
     the vertical ones, then the horizontal ones, each part padded to a digit.
-    Areas (Dosun-Fuwari).
+    ``partial`` accepts a string that stops early: the borders left are absent
+    (pzprjs reads them so).  Areas (Dosun-Fuwari).
     """
     _count(cols, "number of columns")
     _count(rows, "number of rows")
@@ -1010,6 +1075,8 @@ def decode_borders(text: str, cols: int, rows: int, start: int = 0, *,
         bits: list[bool] = []
         for _ in range((length + 4) // 5):
             if index >= len(text):
+                if partial:
+                    break
                 raise _error(text, index, f"truncated: expected {(length + 4) // 5} digits of {name} borders, "
                              f"found {len(bits) // 5}", source)
             digit = _digit36(text[index])
@@ -1017,7 +1084,7 @@ def decode_borders(text: str, cols: int, rows: int, start: int = 0, *,
                 raise _error(text, index, f"unexpected {text[index]!r}: expected a border digit 0-9 or a-v", source)
             bits.extend(bool(digit & (16 >> k)) for k in range(5))
             index += 1
-        parts.append(bits[:length])
+        parts.append((bits + [False] * length)[:length])
     return parts[0], parts[1], index
 
 

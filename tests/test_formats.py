@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backtrack import InputError
+from backtrack.cli import main
 from backtrack.formats import (
     QUESTION,
     borders_from_regions,
@@ -25,6 +26,7 @@ from backtrack.formats import (
     decode_number16,
     decode_tatham_cells,
     decode_tatham_gaps,
+    decode_tatham_marked_gaps,
     encode_1cell,
     encode_4cell,
     encode_block_cells,
@@ -81,7 +83,7 @@ def test_tents_worked_example() -> None:
     text = "8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2"
     tid = split_tatham(text)
     grid, *counts = split_fields(text, ",", tid.desc_start, tid.desc_end)
-    trees = decode_tatham_gaps(text, 64, *grid, ignore="!-")
+    trees = decode_tatham_gaps(text, 64, *grid)
     assert [i for i, tree in enumerate(trees) if tree] == [6, 8, 12, 14, 15, 25, 40, 45, 51, 52, 53, 57]
     numbers = read_tatham_numbers(text, 16, counts[0][0], tid.desc_end)
     assert numbers[:8] == [2, 1, 1, 1, 2, 2, 2, 1]  # columns first
@@ -185,7 +187,32 @@ def test_tatham_gap_errors(desc: str, column: int, words: str) -> None:
     with pytest.raises(InputError, match=words) as error:
         decode_tatham_gaps(desc, 64)
     assert where(error) == (1, column)
-    assert decode_tatham_gaps("faca_i!nde-__cf", 64, ignore="!-") == decode_tatham_gaps("faca_inde__cf", 64)
+
+
+def test_tatham_marks_replace_the_place_just_read_as_tents_c_reads_them() -> None:
+    trees = decode_tatham_gaps("faca_inde__cf", 64)
+    found, marks = decode_tatham_marked_gaps("faca_i!nde-__cf", 64)
+    # f a c a _ i put trees at 6, 8, 12, 14, 15, 25: '!' turns the sixth into a tent; n d e end on 51, the ninth.
+    tree_places = [place for place, tree in enumerate(trees) if tree]
+    assert tree_places[:9] == [6, 8, 12, 14, 15, 25, 40, 45, 51]
+    assert marks == {25: "!", 51: "-"}
+    assert found == [tree and place not in marks for place, tree in enumerate(trees)]
+    # after 'z' (25 places, no tree) the place just read is the 25th
+    assert decode_tatham_marked_gaps("z!n", 39) == ([False] * 39, {24: "!"})
+    assert encode_tatham_gaps(found, suffixes=marks) == "faca_i!nde-__cf"
+
+
+@pytest.mark.parametrize("desc, column, words", [
+    ("!faca_inde__cf", 1, "before the first"),
+    ("faca_inde__cf!", 14, "after the last"),
+    ("faca_inde__cf?", 14, "unexpected '?'"),
+])
+def test_tatham_mark_errors(desc: str, column: int, words: str) -> None:
+    with pytest.raises(InputError, match=words) as error:
+        decode_tatham_marked_gaps(desc, 64)
+    assert where(error) == (1, column)
+    with pytest.raises(InputError, match="unexpected '!'"):
+        decode_tatham_gaps("_!" + "z" * 3, 64)
 
 
 def test_tatham_number_errors() -> None:
@@ -610,7 +637,7 @@ def decode_everything(text: str) -> None:
         lambda: tatham_tokens(text, repeats=True),
         lambda: decode_tatham_cells(text, 49, single_digits=True, symbols="B", high=4),
         lambda: decode_tatham_cells(text, 25, low=1, high=9),
-        lambda: decode_tatham_gaps(text, 64, ignore="!-"),
+        lambda: decode_tatham_marked_gaps(text, 64),
         lambda: decode_tatham_gaps(text, 60, repeats=True),
         lambda: read_tatham_numbers(text, 20, sep="/", empty=True),
         lambda: decode_4cell(text, 36),
@@ -646,3 +673,116 @@ def decode_everything(text: str) -> None:
 @given(mutations())
 def test_fuzz(text: str) -> None:
     decode_everything(text)
+
+
+# ---------------------------------------------------------------------------
+# Through the command: short bodies, URL prefixes, malformed IDs, empty answers
+
+
+#: A body that stops before the last cell, and the same puzzle written to the end (pzprjs: the rest is empty).
+SHORT_BODIES = [
+    ("sudoku", "sudoku/4/4/g1k23k3", "sudoku/4/4/g1k23k3g"),
+    ("akari", "p?akari/6/6/nekcakb", "p?akari/6/6/nekcakbl"),
+    ("tents", "p?tents/5/5/2g0h1i1j8232", "p?tents/5/5/2g0h1i1j8232i"),
+    ("tents", "p?tents/5/5/2g0h", "p?tents/5/5/2g0hkzo"),  # k: the 5 counts left, z o: 25 cells without a tree
+    ("skyline", "p?skyscrapers/4/4/k13h4j3", "p?skyscrapers/4/4/k13h4j3g"),
+    ("bubbles", "p?dosufuwa/5/5/7pnsmrh", "p?dosufuwa/5/5/7pnsmrh0"),  # the last 5 borders: none
+]
+
+
+@pytest.mark.parametrize("puzzle, short, full", SHORT_BODIES)
+def test_a_body_that_stops_early_leaves_the_cells_after_it_empty_as_pzprjs_does(capsys, puzzle, short, full):
+    from format_checks import printed
+
+    assert printed(capsys, "convert", puzzle, short, "--to", "text") == \
+        printed(capsys, "convert", puzzle, full, "--to", "text")
+
+
+def test_the_short_sudoku_url_solves_and_its_solution_keeps_the_rules(capsys, tmp_path):
+    from format_checks import printed
+
+    out = printed(capsys, "solve", "sudoku", "sudoku/4/4/g1k23k3", "--unique")
+    assert "unique" in out
+    answer = tmp_path / "answer.txt"
+    answer.write_text(out, encoding="utf-8")
+    assert printed(capsys, "check", "sudoku", "sudoku/4/4/g1k23k3g", str(answer)).count("right:") == 1
+
+
+@pytest.mark.parametrize("text", [
+    "p?type=editor&akari/6/6/nekcakbl",
+    "https://puzz.link/p?type=editor&akari/6/6/nekcakbl",
+    "https://puzz.link/p.html?type=editor&akari/6/6/nekcakbl",
+    "?akari/6/6/nekcakbl",
+    "https://example.org/any/page?akari/6/6/nekcakbl",
+])
+def test_the_url_prefixes_pzprjs_reads(text: str) -> None:
+    url = parse_url(text)
+    assert (url.canonical, url.cols, url.rows, url.body, url.prefixed) == ("lightup", 6, 6, "nekcakbl", True)
+    assert kind_of(text) == "puzzlink"
+
+
+@pytest.mark.parametrize("puzzle, text, column, words", [
+    ("tents", "7x-7:_!eaca", 3, "expected the height"),
+    ("sudoku", "3x-3:abc", 3, "expected the height"),
+    ("akari", "7xq7:d11aB", 3, "expected the height"),
+    ("skyline", "x5:/2//3", 1, "expected the width"),
+    ("kendoku", "6e-:aab", 2, "unexpected"),
+    ("sudoku", "sudoku/4/-4/g1", 10, "number of rows"),
+    ("akari", "akari/six/6/nekcakbl", 13, "number of rows"),  # as pzprjs: 'six' is a flag, 6 the columns
+])
+def test_a_malformed_id_or_url_is_a_format_error_naming_its_column(capsys, puzzle, text, column, words):
+    assert main(["solve", puzzle, text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"backtrack: error: <argument>:1:{column}: ") and words in err, err
+    assert "cannot read" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("7x-7:_!eaca", "tatham"),
+    ("x7:abc", "tatham"),
+    ("C:notes.txt", None),  # no digit: a path, not parameters
+    (".1#..", None),  # a row of Light Up's own text: a seed ID's parameters start with a digit
+    ("sudoku/4/-4/g1", "puzzlink"),
+    ("sudoku/puzzle.txt", None),
+])
+def test_kind_of_recognises_garbled_ids_and_urls(text: str, kind: str | None) -> None:
+    assert kind_of(text) == kind
+
+
+def test_partial_borders_are_absent_as_pzprjs_reads_them() -> None:
+    vertical, horizontal, end = decode_borders("7pn", 5, 5, partial=True)
+    assert end == 3 and vertical == decode_borders("7pn0" + "0000", 5, 5)[0] and horizontal == [False] * 20
+
+
+def _pzprv3_puzzles() -> list[str]:
+    from backtrack import make_manager
+
+    names = []
+    for name, found in sorted(make_manager().puzzles().items()):
+        pzprv3 = found.puzzle.formats.get("pzprv3")
+        if pzprv3 is not None and pzprv3.decode_answer is not None:
+            names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("name", _pzprv3_puzzles())
+def test_a_pzprv3_file_without_an_answer_is_a_wrong_answer_naming_the_first_broken_rule(capsys, tmp_path, name):
+    from backtrack import make_manager
+
+    puzzle = make_manager().puzzle(name)
+    for example in sorted(puzzle.examples, key=lambda e: puzzle.examples[e].stat().st_size):
+        if main(["convert", name, "--example", example, "--to", "pzprv3"]) == 0:
+            break
+        capsys.readouterr()
+    else:
+        pytest.skip(f"no example of {name} can be written as a pzprv3 file")
+    written = capsys.readouterr().out
+    path = tmp_path / "puzzle.txt"
+    path.write_text(written, encoding="utf-8")
+    spec, empty = puzzle.formats["pzprv3"].decode_answer(written, str(path))
+    broken = puzzle.check(spec, empty)
+    assert broken, "an empty grid keeps every rule?"
+    for argv in (["check", name, str(path)], ["check", name, "--example", example, str(path)]):
+        assert main(argv) == 1
+        out, err = capsys.readouterr()
+        assert out.startswith(f"{path}: wrong: {broken[0]}") and err == ""

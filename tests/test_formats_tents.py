@@ -90,7 +90,52 @@ def test_the_solved_pzprv3_file_gives_the_puzzle_and_its_tents():
     written = FORMATS["pzprv3"].encode(camp)
     assert written.split("\n")[4:11] == [". 2 . 0 . . ", "1 . . 1 . . ", ". . . . . . ", ". . 1 . . 1 ",
                                          ". . . . 1 . ", "1 . 1 . . . ", "0 0 0 0 "]
-    assert FORMATS["pzprv3"].decode_answer(written, "x") == (camp, None)
+    assert FORMATS["pzprv3"].decode_answer(written, "x") == (camp, Layout((), (), "standard"))  # no tent
+
+
+#: The worked example with a tent given in advance on its first cell (tents.c: '!' marks the cell just read).
+MARKED = "8x8:_!eaca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2"
+
+
+def test_a_tatham_tent_mark_is_a_tent_given_in_advance_and_the_puzzle_stays_unique(capsys):
+    camp = FORMATS["tatham"].decode(MARKED, "<id>")
+    plain = FORMATS["tatham"].decode(TATHAM, "<id>")
+    assert camp.given_tents == (0,) and camp.given_empty == ()
+    assert sorted(camp.trees) == sorted(plain.trees)  # '_!' gives the tent in place of the tree '_' read
+    assert printed(capsys, "solve", "tents", MARKED, "--count").split()[0] == "1"
+    out = printed(capsys, "solve", "tents", MARKED, "--unique")
+    answer = out.split("Solution 1\n", 1)[1].split("unique:", 1)[0]
+    layout = read_answer(camp, answer)
+    assert tents.check(camp, layout) == [] and tents.check(plain, layout) == []
+    assert 0 in layout.tents  # row 1, column 1
+    plain_out = printed(capsys, "solve", "tents", TATHAM, "--unique")
+    assert plain_out.split("unique:")[0] == out.split("unique:")[0]  # the mark gives what the puzzle forces
+    assert FORMATS["tatham"].encode(camp) == MARKED
+
+
+def test_a_tatham_non_tent_mark_is_a_cell_given_as_empty_that_the_searches_honour(capsys):
+    no_tent_first = MARKED.replace("_!", "_-")
+    camp = FORMATS["tatham"].decode(no_tent_first, "<id>")
+    assert camp.given_empty == (0,) and camp.given_tents == ()
+    assert FORMATS["tatham"].encode(camp) == no_tent_first
+    for method in ("propagate", "tutorial"):
+        assert main(["solve", "tents", no_tent_first, "-p", f"method={method}"]) == 1, method
+        assert "Solution" not in capsys.readouterr().out
+    solved = FORMATS["tatham"].decode(MARKED, "<id>")
+    layout = next(iter(tents.search(solved).solutions()))
+    assert "row 1, column 1: a tent stands on a cell given as empty" in tents.check(camp, layout)
+    # the text form holds the cell as '-' and parses back
+    assert parse(text_of(camp)) == camp and "\n3 -....." in text_of(camp)
+
+
+@pytest.mark.parametrize("text, column, words", [
+    ("8x8:!faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2", 5, "before the first"),
+    ("8x8:faca_inde__cf!,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2", 18, "after the last"),
+])
+def test_a_tatham_mark_off_the_grid_is_refused_with_its_column(text, column, words):
+    with pytest.raises(InputError, match=words) as error:
+        FORMATS["tatham"].decode(text, "<id>")
+    assert (error.value.line, error.value.column) == (1, column)
 
 
 # -- every shipped example, every format ------------------------------------------------------------
@@ -113,9 +158,12 @@ def test_what_the_formats_cannot_hold_is_a_value_error_saying_why(capsys):
     with pytest.raises(ValueError, match="every row and column its count, and this puzzle leaves 6 out"):
         FORMATS["tatham"].encode(missing)
     given_tent = TentsCamp([0], [1, 0], [0, 1], "standard", given_tents=[1])
-    for fmt in FORMATS.values():
+    given_empty = TentsCamp([0], [1, 0], [0, 1], "standard", given_empty=[2])
+    for form in ("puzzlink", "pzprv3"):
         with pytest.raises(ValueError, match="tents given in advance"):
-            fmt.encode(given_tent)
+            FORMATS[form].encode(given_tent)
+        with pytest.raises(ValueError, match="cells given as empty"):
+            FORMATS[form].encode(given_empty)
     assert main(["convert", "tents", URL, "--to", "tatham"]) == 2
     assert "leaves 6 out" in capsys.readouterr().err
     assert main(["convert", "tents", URL, "--to", "pzprv3"]) == 0
@@ -139,7 +187,6 @@ def test_what_the_formats_cannot_hold_is_a_value_error_saying_why(capsys):
     ("tatham", "8x8dq:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2", 4, "in the parameters"),
     ("tatham", "101x8:a", 1, "at most 100 rows and 100 columns"),
     ("puzzlink", "https://puzz.link/p?akari/5/5/2g0h1i1j82323", 21, "expected a puzz.link URL of tents"),
-    ("puzzlink", "https://puzz.link/p?tents/5/5/2g0h1i1j8232", 43, "truncated: the body covers 21 of the 25 cells"),
     ("puzzlink", "https://puzz.link/p?tents/5/5/2g0h1i1j82323z", 44, "too long"),
     ("puzzlink", "https://puzz.link/p?tents/5/5/2g0h1i1j8232!", 43, "unexpected '!'"),
     ("puzzlink", "https://puzz.link/p?tents/5/5/6g0h1i1j82323", 31, "the count of column 1 is 6: a count is a number "

@@ -456,13 +456,14 @@ def decode_puzzlink(text: str, source: str = "<input>") -> Skyline:
     if url.rows != n or n > MAX_SIZE:
         raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {url.cols} x {url.rows} "
                          f"(columns x rows)", source, 1, size_index(url) + 1)
-    clues, end = decode_number16(url.text, 4 * n, url.body_start, high=n, what="clues outside the grid",
+    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the clues and cells after it empty
+    clues, end = decode_number16(body, 4 * n, url.body_start, high=n, partial=True, what="clues outside the grid",
                                  source=source)
     _refuse_zero(url.text, clues, number16_places(url.text, 4 * n, url.body_start), n, "clue", source)
     givens: list[int | None] = [None] * (n * n)
     if end < url.body_end:
         start = end
-        givens, end = decode_number16(url.text, n * n, start, high=n, what="cells", source=source)
+        givens, end = decode_number16(body, n * n, start, high=n, partial=True, what="cells", source=source)
         _refuse_zero(url.text, givens, number16_places(url.text, n * n, start), n, "given height", source)
     check_end(url.text, end, url.body_end, source=source)
     sides = split_excells(clues, n, n, "all")
@@ -490,15 +491,16 @@ def encode_puzzlink(spec: Skyline) -> str:
     return write_url("skyscrapers", spec.n, spec.n, body)
 
 
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, tuple[tuple[int, ...], ...] | None]:
-    """A Skyline and the answer in a pzprv3 file: ``(spec, rows of heights)``, or ``(spec, None)`` without one.
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, tuple[tuple[int, ...], ...]]:
+    """A Skyline and the answer in a pzprv3 file: ``(spec, rows of heights)``.
 
     The file: ``pzprv3``, ``skyscrapers``, rows, columns, then N + 2 lines of
     N + 2 items: the clues around the grid (``.`` none; the corners are not
     read) and in the grid ``qH`` a given height, ``H`` the player's height,
     ``.`` nothing (pencil marks ``[...]`` are notes).  An answer with some
     heights gives every cell (0 for one left empty, which :func:`check`
-    reports); a grid without any is no answer.  Errors name the line.
+    reports); a grid without any is checked as an empty answer (the givens
+    alone: a wrong answer, as pzprjs checks it).  Errors name the line.
     """
     file = read_pzprv3(text, source)
     file.require("skyscrapers")
@@ -528,7 +530,7 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, t
         givens.append(given_row)
         entered.append(entered_row)
     spec = Skyline(clues[0], clues[1], clues[2], clues[3], givens=givens)
-    return spec, filled_in(givens, entered)
+    return spec, filled_in(givens, entered) or tuple(map(tuple, givens))
 
 
 def decode_pzprv3(text: str, source: str = "<input>") -> Skyline:

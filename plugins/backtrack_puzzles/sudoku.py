@@ -603,7 +603,9 @@ def decode_puzzlink(text: str, source: str = "<input>") -> Sudoku:
     if url.rows != n or n not in PZPR_BOXES:
         raise InputError(f"a Sudoku of {url.cols} x {url.rows} cannot be played here: puzz.link has Sudoku boxes "
                          f"only for {_PZPR_SIZES}", source, 1, size_index(url) + 1)
-    values, end = decode_number16(url.text, n * n, url.body_start, high=n, what="cells", source=source)
+    # As pzprjs: a body that stops early leaves the cells after it empty.
+    values, end = decode_number16(url.text[:url.body_end], n * n, url.body_start, high=n, partial=True,
+                                  what="cells", source=source)
     check_end(url.text, end, url.body_end, source=source)
     places = number16_places(url.text, n * n, url.body_start)
     for cell, value in enumerate(values):
@@ -619,15 +621,17 @@ def encode_puzzlink(spec: Sudoku) -> str:
     return write_url("sudoku", n, n, encode_number16([value or None for row in spec.givens for value in row]))
 
 
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tuple[tuple[int, ...], ...] | None]:
-    """A Sudoku and the answer in a pzprv3 file: ``(spec, rows of values)``, or ``(spec, None)`` without one.
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tuple[tuple[int, ...], ...]]:
+    """A Sudoku and the answer in a pzprv3 file: ``(spec, rows of values)``.
 
     The file: ``pzprv3``, ``sudoku``, the size N (one line: 4, 6, 9, 16 or 25, with
     pzprjs's boxes, :data:`PZPR_BOXES`), N lines of givens
     (``.`` none), then N lines of the answer (the player's values; pencil marks
     and background colours are notes, read as none).  An answer with some
     values gives every cell (0 for one left empty, which :func:`check` reports);
-    an answer part without any value is no answer.  Errors name the line.
+    a file without an answer, or with no value in it, is checked as an empty
+    answer (the givens alone: a wrong answer, as pzprjs checks it).  Errors name
+    the line.
     """
     file = read_pzprv3(text, source)
     file.require("sudoku")
@@ -645,8 +649,9 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tu
             values.append(0 if item.text == "." else item.number(1, n, f"a given of a {n} x {n} Sudoku"))
         givens.append(values)
     spec = Sudoku(givens, PZPR_BOXES[n])
+    empty = tuple(map(tuple, givens))
     if reader.at_end():
-        return spec, None
+        return spec, empty
     entered = []
     for r, row in enumerate(reader.grid(n, n, "the answer")):
         values = []
@@ -657,7 +662,7 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tu
             values.append(value)
         entered.append(values)
     reader.expect_end()
-    return spec, filled_in(givens, entered)
+    return spec, filled_in(givens, entered) or empty
 
 
 def decode_pzprv3(text: str, source: str = "<input>") -> Sudoku:

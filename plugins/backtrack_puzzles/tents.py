@@ -32,8 +32,9 @@ File format::
     1 ..T..
     1 ...T.
 
-Cells are ``T`` (tree), ``.`` (empty) and ``A`` (a tent given in advance: the
-solution must contain it).  A count may be ``?``: the puzzle gives none for that
+Cells are ``T`` (tree), ``.`` (empty), ``A`` (a tent given in advance: the
+solution must contain it) and ``-`` (given as empty: no tent may stand there, as
+Tatham's ``-`` mark).  A count may be ``?``: the puzzle gives none for that
 row or column (puzz.link's puzzles leave counts out), which then takes any number
 of tents; the model holds it as None, and the searches, the checker and the
 pictures take it so (the counts stay exact: solutions are still the layouts that
@@ -118,7 +119,7 @@ from backtrack.formats import (
     check_end,
     decode_1cell,
     decode_number16,
-    decode_tatham_gaps,
+    decode_tatham_marked_gaps,
     encode_1cell,
     encode_number16,
     encode_tatham_gaps,
@@ -151,6 +152,8 @@ METHOD_ALIASES = {"seed": "tutorial"}
 #: Old names of the shipped examples.
 EXAMPLE_ALIASES = {"seed": "tutorial"}
 TREE, EMPTY, TENT = "T", ".", "A"
+#: A cell given as empty: no tent may stand there (Tatham's ``-`` mark).
+GIVEN_EMPTY = "-"
 #: How the text form writes a count that the puzzle does not give (puzz.link puzzles may leave counts out).
 NO_COUNT_TEXT = "?"
 
@@ -170,7 +173,8 @@ class TentsCamp:
     are the numbers of tents in row ``r`` and column ``c``, or None where the
     puzzle gives no count (any number of tents).  ``rules`` is
     ``"tutorial"`` or ``"standard"`` (see the module docstring); ``given_tents`` are
-    cells that must hold a tent (tents given in advance), kept sorted.  A camp
+    cells that must hold a tent (tents given in advance) and ``given_empty`` cells
+    that must not (given as empty, as Tatham's ``-``), both kept sorted.  A camp
     does not change once made; ``ValueError`` when it is not a board.
     """
 
@@ -181,6 +185,7 @@ class TentsCamp:
         col_counts: Sequence[int | None],
         rules: str = "tutorial",
         given_tents: Iterable[Where] = (),
+        given_empty: Iterable[Where] = (),
     ):
         self.row_counts: tuple[int | None, ...] = tuple(_count(value, "row") for value in row_counts)
         self.col_counts: tuple[int | None, ...] = tuple(_count(value, "column") for value in col_counts)
@@ -197,6 +202,11 @@ class TentsCamp:
         self.given_tents: tuple[Cell, ...] = tuple(sorted({self.cell(tent, "tent") for tent in given_tents}))
         if set(self.given_tents) & set(self.trees):
             raise ValueError("a given tent stands on a tree")
+        self.given_empty: tuple[Cell, ...] = tuple(sorted({self.cell(cell, "empty cell") for cell in given_empty}))
+        if set(self.given_empty) & set(self.trees):
+            raise ValueError("a cell given as empty holds a tree")
+        if set(self.given_empty) & set(self.given_tents):
+            raise ValueError("a cell given as empty holds a given tent")
 
     def cell(self, where: Where, what: str = "cell") -> Cell:
         """The cell number of ``where`` (a cell number or a ``(row, column)`` pair); ``ValueError`` off the board."""
@@ -211,14 +221,16 @@ class TentsCamp:
 
     def __repr__(self) -> str:
         given = f", given_tents={self.given_tents!r}" if self.given_tents else ""
+        given += f", given_empty={self.given_empty!r}" if self.given_empty else ""
         return f"TentsCamp({self.trees!r}, {self.row_counts!r}, {self.col_counts!r}, rules={self.rules!r}{given})"
 
     def __eq__(self, other: object) -> bool:
-        """The same puzzle: the same trees (in any order), counts, rules and given tents."""
+        """The same puzzle: the same trees (in any order), counts, rules, given tents and given empty cells."""
         if not isinstance(other, TentsCamp):
             return NotImplemented
-        return (sorted(self.trees), self.row_counts, self.col_counts, self.rules, self.given_tents) == (
-            sorted(other.trees), other.row_counts, other.col_counts, other.rules, other.given_tents)
+        return (sorted(self.trees), self.row_counts, self.col_counts, self.rules, self.given_tents,
+                self.given_empty) == (sorted(other.trees), other.row_counts, other.col_counts, other.rules,
+                                      other.given_tents, other.given_empty)
 
     def place(self, cell: Cell) -> tuple[int, int]:
         """The ``(row, column)`` of a cell number."""
@@ -410,7 +422,7 @@ def camp_of(spec: TentsCamp | Zeltlager) -> TentsCamp:
 
 # -- 2. the parser ------------------------------------------------------------------------
 
-BAD_CELL = re.compile(r"[^T.A]")
+BAD_CELL = re.compile(r"[^T.A-]")
 WORD = re.compile(r"[^ \t]+")
 
 
@@ -471,7 +483,8 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
                              source, number, cells_column + MAX_SIDE)
         bad = BAD_CELL.search(cells)
         if bad:
-            raise InputError(f"expected a cell: T (tree), . (empty) or A (tent), found {bad.group()!r}",
+            raise InputError(f"expected a cell: T (tree), . (empty), A (tent) or - (given as empty), "
+                             f"found {bad.group()!r}",
                              source, number, cells_column + bad.start())
         rows.append((number, count, count_column, cells, cells_column))
     if cols is None:
@@ -500,7 +513,8 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
     grid = [row[3] for row in rows]
     trees = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TREE]
     tents = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TENT]
-    return TentsCamp(trees, row_counts, col_counts, rules, tents)
+    empty = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == GIVEN_EMPTY]
+    return TentsCamp(trees, row_counts, col_counts, rules, tents, empty)
 
 
 def _count_in(token: str, source: str, line: int, column: int, what: str) -> int | None:
@@ -536,11 +550,12 @@ def format_puzzle(spec: TentsCamp | Zeltlager, tents: Iterable[Cell] = (), rules
     camp = camp_of(spec)
     placed = set(tents) | set(camp.given_tents)
     trees = set(camp.trees)
+    empty = set(camp.given_empty) - placed
     lines = ["rules: standard"] if (rules or camp.rules) == "standard" else []
     lines.append(" ".join(map(_shown, camp.col_counts)))
     ncols = camp.ncols
     for r, count in enumerate(camp.row_counts):
-        cells = "".join(TREE if f in trees else TENT if f in placed else EMPTY
+        cells = "".join(TREE if f in trees else TENT if f in placed else GIVEN_EMPTY if f in empty else EMPTY
                         for f in range(r * ncols, (r + 1) * ncols))
         lines.append(f"{_shown(count)} {cells}")
     return "\n".join(lines)
@@ -757,17 +772,24 @@ def draw_move(spec: TentsCamp | Zeltlager, move: Decision | Cell) -> str:
 #
 # Tatham's Tents and puzz.link's ``tents`` play by the standard rules (tents never touch, not even
 # diagonally): what they hold decodes to a camp with ``rules="standard"``, and a camp under the
-# tutorial's rules, or with tents given in advance, cannot be written in them (``ValueError``).
+# tutorial's rules cannot be written in them (``ValueError``).  Tatham's IDs may give tents (``!``)
+# and cells without a tent (``-``) in advance; puzz.link's URLs and files cannot hold them.
 
 #: Tatham's Tents parameters after the size: a difficulty, ``de`` (easy) or ``dt`` (tricky).
 TATHAM_REST = re.compile(r"(?:d[et])?")
 
 
 def _shared_camp(trees: Sequence[bool], row_counts: Sequence[int | None], col_counts: Sequence[int | None],
-                 error: Callable[[str], InputError]) -> TentsCamp:
-    """The camp of a shared format (standard rules), refused as :func:`parse` would refuse its text form."""
+                 error: Callable[[str], InputError], marks: Mapping[int, str] | None = None) -> TentsCamp:
+    """The camp of a shared format (standard rules), refused as :func:`parse` would refuse its text form.
+
+    ``marks`` are Tatham's: ``!`` a tent given in advance, ``-`` a cell given as empty.
+    """
     _check_totals(row_counts, col_counts, error)
-    return TentsCamp([cell for cell, tree in enumerate(trees) if tree], row_counts, col_counts, "standard")
+    marks = marks or {}
+    return TentsCamp([cell for cell, tree in enumerate(trees) if tree], row_counts, col_counts, "standard",
+                     [cell for cell, mark in marks.items() if mark == "!"],
+                     [cell for cell, mark in marks.items() if mark == "-"])
 
 
 def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
@@ -777,13 +799,18 @@ def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> No
                     f"{MAX_SIDE} columns")
 
 
-def _shareable(camp: TentsCamp, where: str) -> None:
-    """``ValueError`` when ``camp`` cannot be written in a shared format (``where``): its rules, its given tents."""
+def _shareable(camp: TentsCamp, where: str, givens: bool = False) -> None:
+    """``ValueError`` when ``camp`` cannot be written in a shared format (``where``): its rules, its givens.
+
+    ``givens``: the format holds tents and empty cells given in advance (Tatham's).
+    """
     if camp.rules != "standard":
         raise ValueError(f"{where} hold puzzles under the standard rules (tents never touch, not even diagonally), "
                          "and this one is under the tutorial's rules (give it a 'rules: standard' line)")
-    if camp.given_tents:
+    if camp.given_tents and not givens:
         raise ValueError(f"{where} cannot hold tents given in advance, and this puzzle has {len(camp.given_tents)}")
+    if camp.given_empty and not givens:
+        raise ValueError(f"{where} cannot hold cells given as empty, and this puzzle has {len(camp.given_empty)}")
 
 
 def _tree_marks(camp: TentsCamp) -> list[bool]:
@@ -799,7 +826,9 @@ def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
 
     ``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``: the trees as gaps
     before each (``_`` none, ``a``-``y`` 1-25 cells, ``z`` 25 cells and no tree),
-    then the counts of the columns, then those of the rows.  :class:`InputError`
+    then the counts of the columns, then those of the rows.  As tents.c reads it,
+    ``!`` puts a tent given in advance and ``-`` a cell given as empty on the cell
+    just read (in place of its tree: ``_!e`` is a tent, five cells, a tree).  :class:`InputError`
     names the column of anything wrong; a random-seed ID (``8x8#SEED``) is refused.
     """
     tid = split_tatham(text, source)
@@ -809,7 +838,7 @@ def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
         raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Tents takes WxH, "
                         "then optionally de or dt (the difficulty)")
     fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
-    trees = decode_tatham_gaps(text, rows * cols, *fields[0], ignore="!-", what="cells", source=source)
+    trees, marks = decode_tatham_marked_gaps(text, rows * cols, *fields[0], marks="!-", what="cells", source=source)
     if len(fields) == 1:
         raise tid.error(tid.desc_end, f"truncated: expected the {cols} column counts and the {rows} row counts "
                         "after the trees, separated by ','")
@@ -819,21 +848,26 @@ def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
         most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
         if count is not None and count > most:
             raise tid.error(start, f"the count of {line} is {count}, more than its {most} cells")
-    return _shared_camp(trees, counts[cols:], counts[:cols], lambda message: tid.error(fields[1][0], message))
+    return _shared_camp(trees, counts[cols:], counts[:cols], lambda message: tid.error(fields[1][0], message),
+                        marks)
 
 
 def encode_tatham(spec: TentsCamp | Zeltlager) -> str:
     """The Tatham game ID of a camp, as Tents' Game > Specific shows it; ``ValueError`` when Tatham cannot hold it.
 
-    Tatham's Tents needs every count, the standard rules and no tents given in advance.
+    Tatham's Tents needs every count and the standard rules.  A tent given in
+    advance is written as a tree on its cell then ``!``, a cell given as empty as
+    one then ``-``: what tents.c's ``new_game`` reads back.
     """
     camp = camp_of(spec)
-    _shareable(camp, "Tatham's game IDs")
+    _shareable(camp, "Tatham's game IDs", givens=True)
     counts = (*camp.col_counts, *camp.row_counts)
     if None in counts:
         raise ValueError("Tatham's game IDs give every row and column its count, and this puzzle leaves "
                          f"{counts.count(None)} out")
-    return f"{camp.ncols}x{camp.nrows}:" + encode_tatham_gaps(_tree_marks(camp)) + "," + write_tatham_numbers(counts)
+    suffixes = {**{tent: "!" for tent in camp.given_tents}, **{cell: "-" for cell in camp.given_empty}}
+    return (f"{camp.ncols}x{camp.nrows}:" + encode_tatham_gaps(_tree_marks(camp), suffixes=suffixes) + ","
+            + write_tatham_numbers(counts))
 
 
 def _number16_at(text: str, start: int, index: int) -> int:
@@ -873,7 +907,8 @@ def decode_puzzlink(text: str, source: str = "<input>") -> TentsCamp:
     url.require("tents")
     cols, rows = url.cols, url.rows
     _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
-    counts, end = decode_number16(url.text, cols + rows, url.body_start, what="counts outside the grid",
+    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the counts and cells after it empty
+    counts, end = decode_number16(body, cols + rows, url.body_start, partial=True, what="counts outside the grid",
                                   source=source)
     sides = split_excells(counts, cols, rows, "top-left")
     for i, count in enumerate(counts):
@@ -882,7 +917,7 @@ def decode_puzzlink(text: str, source: str = "<input>") -> TentsCamp:
             found = "'?'" if count == QUESTION else str(count)
             raise url.error(_number16_at(url.text, url.body_start, i),
                             f"the count of {line} is {found}: a count is a number from 0 to {most}, or left out")
-    trees, end = decode_1cell(url.text, rows * cols, end, what="cells", source=source)
+    trees, end = decode_1cell(body, rows * cols, end, partial=True, what="cells", source=source)
     check_end(url.text, end, url.body_end, source=source)
     return _shared_camp(trees, sides["left"], sides["top"], lambda message: url.error(url.body_start, message))
 
@@ -946,15 +981,15 @@ def decode_pzprv3(text: str, source: str = "<input>") -> TentsCamp:
     return _read_pzprv3(text, source)[0]
 
 
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[TentsCamp, Layout | None]:
-    """The camp of a pzprv3 file and the solution its answer gives (tents ``A``), or None when it holds none.
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[TentsCamp, Layout]:
+    """The camp of a pzprv3 file and the solution its answer gives (tents ``A``).
 
-    Cells marked "no tent" (``-``) count as an answer but place nothing; each tree
-    is given a tent next to it as :func:`read_answer` does.
+    Cells marked "no tent" (``-``) place nothing; each tree is given a tent next
+    to it as :func:`read_answer` does.  A file without an answer is checked as an
+    empty one (no tent: a wrong answer, as pzprjs checks it), not refused.
     """
     camp, tents = _read_pzprv3(text, source)
-    if tents is None:
-        return camp, None
+    tents = tents or ()
     return camp, Layout(tents, _matching(camp, tents), camp.rules)
 
 
@@ -1022,6 +1057,9 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     for tent in camp.given_tents:
         if tent not in placed:
             broken.append(f"{at(tent)}: the tent given in advance is missing")
+    for cell in camp.given_empty:
+        if cell in placed:
+            broken.append(f"{at(cell)}: a tent stands on a cell given as empty")
     in_row, in_col = [0] * nrows, [0] * ncols
     for tent in placed:
         in_row[tent // ncols] += 1
@@ -1120,8 +1158,9 @@ class TentsSearch(PropagatingSearch):
         # the others share one empty tuple: a per-cell list each would cost gigabytes on big boards.
         self.trees_at: list[Sequence[int]] = [()] * size
         tree_set = set(camp.trees)
+        no_tent = tree_set | set(camp.given_empty)  # a cell given as empty is as one next to no tree
         for index, tree in enumerate(camp.trees):
-            cells = [n for n in camp.neighbours(tree) if n not in tree_set]
+            cells = [n for n in camp.neighbours(tree) if n not in no_tent]
             self.tree_cells.append(cells)
             for n in cells:
                 if self.trees_at[n]:
@@ -1588,6 +1627,7 @@ class TutorialTentsSearch(Search):
         self.assignments = count == "assignments"
         self.trees = list(camp.trees)
         self.tree_set = set(self.trees)
+        self.no_tent = set(camp.given_empty)
         self.tents: list[Cell] = []
         self.tent_set: set[Cell] = set()
         # A line without a count takes any number of tents: NO_COUNT is never reached, and done() skips it.
@@ -1614,7 +1654,7 @@ class TutorialTentsSearch(Search):
     def valid(self, level: int, move: Cell) -> bool:
         if move == -1:
             return True
-        if move in self.tree_set or move in self.tent_set:
+        if move in self.tree_set or move in self.tent_set or move in self.no_tent:
             return False
         if any(n in self.tent_set for n in self.camp.touching(move, self.rules)):
             return False
