@@ -209,7 +209,9 @@ class Format:
       ``ValueError`` saying why when the instance cannot be written in the format.
     * ``decode_answer(text, source) -> (spec, solution or None)``: for formats that
       may carry a filled-in answer (pzprv3); the solution in the form the
-      puzzle's searches give, for its checker.
+      puzzle's searches give, for its checker.  A file whose answer is empty gives
+      the empty answer (which ``backtrack check`` reports as wrong, naming the
+      first rule it breaks); None only where the plugin cannot build one.
     """
 
     decode: Callable[[str, str], Any]

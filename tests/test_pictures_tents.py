@@ -63,6 +63,13 @@ def test_tents_given_in_advance_belong_to_the_puzzle():
     assert cells(camp, draw(camp, solution), "tent") == [2, 3]
 
 
+def test_cells_given_as_empty_are_grass_in_the_puzzle_alone():
+    # Tatham's '-' mark: the cell just read is given as empty.
+    camp = tents.decode_tatham("3x3:a_-da,1,0,1,1,0,1")
+    assert camp.given_empty
+    assert cells(camp, draw(camp, None), "grass") == sorted(camp.given_empty)
+
+
 def test_a_solution_shows_tents_grass_everywhere_else_and_each_tree_joined_to_its_tent():
     camp = example("6x10")
     solution = tents.search(camp).first()

@@ -690,8 +690,8 @@ def _canvas(camp: TentsCamp) -> Grid:
 def draw(spec: TentsCamp | Zeltlager, state: Layout | Decided | None = None) -> str:
     """The board as SVG: trees, tents, grass (cells without a tent) and the counts beside the rows and columns.
 
-    ``state`` is None (the puzzle alone: the trees, the counts, the tents given in
-    advance), a :class:`Layout` (a solution: every cell without a tree or a tent
+    ``state`` is None (the puzzle alone: the trees, the counts, the tents and the
+    grass given in advance), a :class:`Layout` (a solution: every cell without a tree or a tent
     is grass) or a :class:`Decided` (a search in progress: undecided cells stay
     white).  A thin line joins each tree to the tent it owns, where that is known.
     Given tents are dark, tents placed by the search blue.  Classes: ``tree``,
@@ -710,6 +710,7 @@ def draw(spec: TentsCamp | Zeltlager, state: Layout | Decided | None = None) -> 
         tents.update(state.tents)
         grass = set(state.grass) - tents - trees
         pairs = state.assignment
+    grass |= set(camp.given_empty)  # a cell given as empty is grass from the start
     canvas = _canvas(camp)
     if grass:  # one group of one colour: a picture of a big board stays small
         side = f"{canvas.cell:g}"
