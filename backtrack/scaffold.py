@@ -87,7 +87,11 @@ def check_name(name: str, puzzles: Iterable[str] = ()) -> None:
 
 def check_folder(folder: Path) -> None:
     """Refuse a folder ``new`` cannot write (``FileExistsError`` when it exists, ``ValueError`` otherwise)."""
-    if folder.exists() or folder.is_symlink():
+    try:
+        exists = folder.exists() or folder.is_symlink()
+    except OSError as error:  # a name too long for the file system, a folder that cannot be looked into ...
+        raise ValueError(f"cannot write {folder}: {error.strerror or error}") from None
+    if exists:
         raise FileExistsError(f"{folder} exists already: choose another name or folder")
     parent = folder.absolute().parent
     while not parent.exists():
@@ -108,8 +112,8 @@ def write_plugin(folder: Path, name: str, kind: str = "plain", puzzles: Iterable
     """
     if kind not in KINDS:
         raise ValueError(f"the kind is one of {', '.join(KINDS)}, not {kind!r}")
-    check_folder(folder)
     check_name(name, puzzles)
+    check_folder(folder)
     created = folder.absolute()  # the first folder made: removed again if the writing fails
     while not created.parent.exists():
         created = created.parent

@@ -54,3 +54,15 @@ def test_the_help_says_the_bound():
     parser = build_parser()
     subparsers = next(action for action in parser._actions if action.dest == "command")
     assert f"at most {MAX_NAME} characters" in " ".join(subparsers.choices["new"].format_help().split())
+
+
+def test_a_name_too_long_for_a_folder_is_refused_by_its_length(tmp_path, capsys, monkeypatch):
+    # Without --folder the name is the folder: the length is said, not the file system's error.
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "a" * 301]) == 2
+    err = capsys.readouterr().err
+    assert err == f"backtrack: error: a puzzle name is at most {MAX_NAME} characters, not 301\n"
+    assert main(["new", "zz-unused-name", "--folder", str(tmp_path / ("b" * 300))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("backtrack: error: cannot write ") and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
