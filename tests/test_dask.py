@@ -9,8 +9,10 @@ its subtrees are counted again elsewhere and the total stays exact.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -193,3 +195,66 @@ def test_a_worker_killed_during_a_count_loses_and_doubles_nothing(cluster):
     assert killed.is_set() and victim.wait(10) is not None
     assert report.complete and report.executor == "dask"
     assert (report.solutions, report.attempts) == QUEENS_11_CLASSIC == serial_queens(11)
+
+
+def test_an_instance_given_as_a_tatham_id_counts_on_the_cluster_as_its_text(cluster, capsys):
+    """The workers read the ID as a Tatham ID, not as the puzzle's text (which fails on it)."""
+    from backtrack.cli import encoded
+
+    sudoku = make_manager().puzzle("sudoku")
+    # backtrack generate sudoku --any --seed 1 -p clues=24: 5,118 solutions
+    spec = sudoku.parse("6...7...157...9.2...1..6.........73.7.65..........7....5....867..74...9.39.......\n")
+    search = sudoku.search(spec)
+    search.count()
+    identifier = encoded(sudoku, spec, "tatham").strip()
+    args = ["solve", "sudoku", identifier, "--count", "--json", "--scheduler-file", str(cluster["file"])]
+    with pytest.MonkeyPatch.context() as patch:  # every subtree to the cluster: no warm-up in this process
+        patch.setattr(parallel, "count", functools.partial(parallel.count, warmup=0))
+        status = main(args)
+    out, err = capsys.readouterr()
+    result = json.loads(out)
+    assert status == 0, err
+    assert (result["solutions"], result["attempts"], result["complete"]) == (
+        search.report.solutions,
+        search.report.attempts,
+        True,
+    )
+    assert result["parallel"]["executor"] == "dask" and result["parallel"]["subtrees_here"] == 0
+
+
+def test_a_missing_scheduler_file_times_out_with_a_message(tmp_path, capsys, monkeypatch):
+    from backtrack.parallel import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    missing = tmp_path / "nonexistent.json"
+    assert main(["solve", "queens", "--count", "--scheduler-file", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"the scheduler file {missing} does not exist (waited 0.5 s" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("garbage{", r":1: not a Dask scheduler file: not JSON \(Expecting value at column 1\)"),
+        ('{"type": "Scheduler"}', r"is not a Dask scheduler file: expected a JSON object with the scheduler's "),
+        ("[" * 100_000, r"is not a Dask scheduler file: JSON nested too deeply"),
+    ],
+)
+def test_a_bad_scheduler_file_is_refused_saying_why(tmp_path, capsys, monkeypatch, content, reason):
+    from backtrack.parallel import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    path = tmp_path / "scheduler.json"
+    path.write_text(content)
+    assert main(["solve", "queens", "--count", "--scheduler-file", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(reason, err) and "Traceback" not in err, err
+    assert not err.rstrip().endswith(":"), err  # the reason is never empty
+
+
+def test_an_error_without_a_message_is_told_by_its_kind():
+    """Dask's connection errors may carry no message: the reason given is never empty."""
+    from backtrack.parallel.cluster import reason
+
+    assert reason(TimeoutError()) == "TimeoutError (no message)"
+    assert reason(OSError("Timed out trying to connect")) == "OSError: Timed out trying to connect"

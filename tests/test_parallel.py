@@ -416,6 +416,43 @@ def test_timed_out_count_resumes(pool, tmp_path):
     assert second.resumed == first.subtrees_done and (second.solutions, second.attempts) == expected
 
 
+def test_a_resumed_count_reports_the_seconds_of_every_run_as_its_attempts_are(pool, tmp_path):
+    checkpoint = tmp_path / "c"
+    first = parallel.count("queens", None, {"n": 12}, workers=1, checkpoint=checkpoint, timeout=0.3)
+    walls = [json.loads(line)["wall"] for line in checkpoint.read_text().splitlines()[1:]]
+    assert walls and first.earlier_seconds == 0 and first.seconds == first.run_seconds
+    second = parallel.count("queens", None, {"n": 12}, executor=pool, checkpoint=checkpoint)
+    assert second.complete and second.resumed == len(walls)
+    # The earlier run's time up to its last recorded subtree: the work whose attempts are in the total.
+    assert second.earlier_seconds == max(walls) <= first.seconds
+    assert second.seconds == pytest.approx(second.run_seconds + second.earlier_seconds)
+    assert second.seconds > second.run_seconds
+
+
+def test_a_split_that_counts_the_whole_tree_does_not_claim_the_warm_up(pool):
+    report = parallel.count("queens", None, {"n": 6}, executor=pool, workers=2, depth=6)
+    assert report.complete and report.subtrees == 0 and report.solutions == 4
+    assert "the split counted the whole search tree" in report.note and "warm-up" not in report.note
+
+
+def test_many_workers_do_not_split_the_tree_to_its_bottom(installed, pool, monkeypatch):
+    monkeypatch.setattr(parallel.counting, "MAX_SUBTREES", 100)
+    queens = installed.puzzle("queens")
+    report = parallel.count("queens", None, {"n": 9}, executor=pool, workers=10**20, warmup=0, steal=False)
+    assert (report.solutions, report.attempts, report.complete) == (*serial(queens, queens.build(n=9)), True)
+    assert 100 <= report.subtrees and report.depth < 9 and report.subtrees_here == 0
+    with pytest.raises(ValueError, match=f"workers must be at most {parallel.max_workers()}"):
+        parallel.count("queens", None, {"n": 9}, workers=10**20)
+
+
+def test_a_split_depth_below_the_tree_is_refused_only_when_strict():
+    with pytest.raises(parallel.SplitDepthError, match="no move sequence of 5 moves is left"):
+        parallel.count("queens", None, {"n": 5}, workers=1, depth=9, strict_depth=True)
+    assert parallel.count("queens", None, {"n": 5}, workers=1, depth=9).solutions == 10
+    with pytest.raises(parallel.SplitDepthError, match="from 0 to 64, not 65"):
+        parallel.count("queens", None, {"n": 5}, workers=1, depth=65)
+
+
 def test_a_cut_last_line_is_counted_again(installed, tmp_path):
     checkpoint = tmp_path / "c"
     parallel.count("queens", None, {"n": 8}, workers=1, checkpoint=checkpoint)
@@ -431,23 +468,73 @@ def test_a_cut_last_line_is_counted_again(installed, tmp_path):
     [
         (lambda lines: ["garbage"] + lines[1:], r"c:1: not a backtrack checkpoint"),
         (lambda lines: lines[:2] + ['{"subtree": "x"}'] + lines[2:], r"c:3: corrupt checkpoint line"),
+        (lambda lines: lines + [signed(lines[0], 0, 999, 1)], r"c:\d+: subtree 0 is recorded twice"),
+        (lambda lines: lines + [signed(lines[0], 10**6, 1, 1)], r"corrupt checkpoint line \(subtree 1000000, but"),
         (
-            lambda lines: lines + [json.dumps({"subtree": 0, "solutions": 999, "attempts": 1})],
-            r"subtree 0 is recorded twice",
+            lambda lines: lines[:2] + [lines[2].replace('"solutions": ', '"solutions": 1')] + lines[3:],
+            r"c:3: its checksum",
         ),
-        (
-            lambda lines: lines + [json.dumps({"subtree": 10**6, "solutions": 1, "attempts": 1})],
-            r"corrupt checkpoint line",
-        ),
+        (lambda lines: [lines[0].replace('"depth": 2', '"depth": 3')] + lines[1:], r"c:1: the header's checksum"),
+        (lambda lines: lines[:3] + [lines[1]] + lines[3:], ""),  # a line twice with the same counts: fine
+        (lambda lines: lines[:2] + lines[3:], ""),  # a line lost: that subtree is counted again
+        (lambda lines: lines[:2] + ["[" * 500 + "]" * 500] + lines[2:], r"c:3: (corrupt|JSON nested too deeply)"),
+        (lambda lines: lines[:2] + ["{" + " " * 2000 + "}"] + lines[2:], r"c:3: line longer than 1024 bytes"),
+        (lambda lines: ["[" * 60_000] + lines[1:], r"c:1: JSON nested too deeply"),
+        (lambda lines: [lines[0].replace('"backtrack_checkpoint": 2', '"backtrack_checkpoint": 1')] + lines[1:],
+         r"written by an older backtrack, without checksums.*delete the file and count again"),
     ],
 )
 def test_a_corrupt_checkpoint_is_refused(tmp_path, change, message):
     checkpoint = tmp_path / "c"
-    parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint)
+    first = parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=2)
     lines = checkpoint.read_text().splitlines()
     checkpoint.write_text("\n".join(change(lines)) + "\n")
+    if not message:  # a change that loses nothing: the count is still right
+        again = parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=2)
+        assert (again.solutions, again.attempts, again.complete) == (first.solutions, first.attempts, True)
+        return
     with pytest.raises(CheckpointError, match=message):
-        parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint)
+        parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=2)
+
+
+def signed(header_line: str, subtree: int, solutions: int, attempts: int) -> str:
+    """A subtree line with a valid checksum (as a buggy or malicious writer could make)."""
+    from backtrack.parallel.checkpoint import line_digest
+
+    entry = {"subtree": subtree, "solutions": solutions, "attempts": attempts, "seconds": 0.0, "wall": 0.0}
+    return json.dumps({**entry, "sha256": line_digest(json.loads(header_line)["sha256"], entry)})
+
+
+def test_an_edited_count_is_refused_by_the_command_never_added(tmp_path, capsys):
+    """The issue's case: one count changed by hand gave 74712 for 13 queens (here: 8)."""
+    checkpoint = tmp_path / "q.ckpt"
+    args = ["queens", "-p", "n=8", "--count", "--workers", "1", "--checkpoint", str(checkpoint), "--split-depth", "2"]
+    status, out, err = solve(capsys, *args)
+    assert status == 0 and out.startswith("92 solutions")
+    lines = checkpoint.read_text().splitlines(keepends=True)
+    entry = json.loads(lines[3])
+    lines[3] = lines[3].replace(f'"solutions": {entry["solutions"]}', f'"solutions": {entry["solutions"] + 100}')
+    checkpoint.write_text("".join(lines))
+    status, out, err = solve(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith(f"backtrack: error: {checkpoint}:4: its checksum does not match") and "Traceback" not in err
+
+
+def test_a_checkpoint_too_big_for_its_split_is_refused_unread(tmp_path):
+    checkpoint = tmp_path / "c"
+    first = parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=1)
+    with open(checkpoint, "r+b") as handle:
+        handle.truncate(1 << 30)  # a sparse gigabyte: read whole, it would take a gigabyte of memory
+    with pytest.raises(CheckpointError, match=rf"c is 1,073,741,824 bytes, more than a checkpoint of {first.subtrees}"):
+        parallel.count("queens", None, {"n": 6}, workers=1, checkpoint=checkpoint, depth=1)
+
+
+def test_the_header_names_the_form_of_the_instance(tmp_path):
+    checkpoint = tmp_path / "c"
+    sudoku = "4...\n..3.\n....\n.1..\n"
+    parallel.count("sudoku", sudoku, workers=1, checkpoint=checkpoint)
+    header = json.loads(checkpoint.read_text().splitlines()[0])
+    assert header["instance_form"] is None and header["backtrack_checkpoint"] == 2
 
 
 def test_a_binary_file_is_refused(tmp_path):
@@ -567,13 +654,17 @@ def test_command_progress_on_a_terminal(capsys, monkeypatch):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--workers", "0", "--count"], "--workers must be at least 1"),
+        (["--workers", "0", "--count"], "--workers must be from 1 to"),
+        (["--workers", "1000", "--count"], f"--workers must be from 1 to {parallel.max_workers()} (four per core"),
+        (["--workers", "99999999999999999999", "--count"], "not 99999999999999999999"),
+        (["--count", "--split-depth", "65"], "--split-depth must be from 0 to 64, not 65"),
+        (["--count", "--split-depth", "9"], "--split-depth 9: the split depth 9 is below the bottom of this search"),
         (["--workers", "2"], "--workers work with --count only"),
         (["--all", "--checkpoint", "x"], "--checkpoint work with --count only"),
         (["--count", "--timeout", "0"], "--timeout must be a positive number"),
         (["--count", "--trace", "--workers", "2"], "--trace prints every attempt"),
         (["--count", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "either --workers"),
-        (["--count", "--split-depth", "-1"], "--split-depth must be at least 0"),
+        (["--count", "--split-depth", "-1"], "--split-depth must be from 0 to 64"),
     ],
 )
 def test_command_refuses_bad_options(capsys, args, message):

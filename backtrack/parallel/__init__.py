@@ -28,17 +28,20 @@ counted serially, in one piece.
 """
 
 from .checkpoint import CheckpointError
-from .counting import count
+from .counting import count, max_workers
 from .jobs import Job, worker_init
 from .local import local_context
 from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
-from .tree import Split, is_splittable, split
+from .tree import MAX_SPLIT_DEPTH, Split, SplitDepthError, is_splittable, split
 
 #: What to tell someone who asks for a Dask cluster without Dask installed.
 DASK_HINT = "counting on a Dask cluster needs Dask: pip install 'backtrack[dask]'"
 
 __all__ = [
     "count",
+    "max_workers",
+    "MAX_SPLIT_DEPTH",
+    "SplitDepthError",
     "split",
     "is_splittable",
     "Split",

@@ -12,13 +12,21 @@ once, so the totals stay exact.
 from __future__ import annotations
 
 import importlib.metadata
+import json
+import time
+from pathlib import Path
 from typing import Any
 
 from . import DASK_HINT
 from .jobs import Job, SubtreeResult, count_subtree
 from .report import SubtreeError
 
-__all__ = ["DASK_HINT", "ClusterError", "connect", "check_versions", "DaskWorkers"]
+__all__ = ["DASK_HINT", "ClusterError", "connect", "scheduler_address", "check_versions", "DaskWorkers"]
+
+#: Seconds to reach a scheduler (and to wait for its scheduler file to appear) before giving up.
+CONNECT_TIMEOUT = 10.0
+#: The largest scheduler file read (Dask's are a few hundred bytes).
+MAX_SCHEDULER_FILE = 1 << 20
 
 
 class ClusterError(RuntimeError):
@@ -34,8 +42,67 @@ def configured_address() -> str | None:
     return dask.config.get("scheduler-address", default=None) or None
 
 
-def connect(address: str | None = None, scheduler_file: str | None = None, timeout: float = 10) -> Any:
-    """A Dask client of the scheduler at ``address``, of ``scheduler_file``, or of Dask's configuration."""
+def reason(error: BaseException) -> str:
+    """An exception in words: its message, or its kind when it has none (a bare ``TimeoutError``)."""
+    text = str(error).strip()
+    return f"{type(error).__name__}: {text}" if text else f"{type(error).__name__} (no message)"
+
+
+def scheduler_address(scheduler_file: str, timeout: float = 10) -> str:
+    """The address a Dask scheduler wrote in ``scheduler_file``.
+
+    A file that does not exist yet is waited for (a scheduler starting writes it)
+    up to ``timeout`` seconds; a file that is not a scheduler file is refused at
+    once, saying why.
+    """
+    path = Path(scheduler_file)
+    until = time.monotonic() + timeout
+    while True:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_SCHEDULER_FILE + 1)
+            break
+        except FileNotFoundError:
+            if time.monotonic() >= until:
+                raise ClusterError(
+                    f"the scheduler file {scheduler_file} does not exist (waited {timeout:g} s for a Dask "
+                    "scheduler to write it; start one with: dask scheduler --scheduler-file FILE)"
+                ) from None
+            time.sleep(0.1)
+        except OSError as error:
+            raise ClusterError(f"cannot read the scheduler file {scheduler_file}: {error.strerror}") from None
+    if len(data) > MAX_SCHEDULER_FILE:
+        raise ClusterError(
+            f"{scheduler_file} is not a Dask scheduler file: larger than {MAX_SCHEDULER_FILE} bytes"
+        )
+    try:
+        found = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ClusterError(f"{scheduler_file} is not a Dask scheduler file: not text (expected JSON)") from None
+    except RecursionError:
+        raise ClusterError(f"{scheduler_file} is not a Dask scheduler file: JSON nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ClusterError(
+            f"{scheduler_file}:{error.lineno}: not a Dask scheduler file: "
+            f"not JSON ({error.msg} at column {error.colno})"
+        ) from None
+    address = found.get("address") if isinstance(found, dict) else None
+    if not isinstance(address, str) or not address:
+        raise ClusterError(
+            f"{scheduler_file} is not a Dask scheduler file: expected a JSON object with the scheduler's "
+            '"address" (such as "tcp://10.0.0.5:8786")'
+        )
+    return address
+
+
+def connect(address: str | None = None, scheduler_file: str | None = None, timeout: float | None = None) -> Any:
+    """A Dask client of the scheduler at ``address``, of ``scheduler_file``, or of Dask's configuration.
+
+    Each way gives up after ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`),
+    saying why (a scheduler file is waited for that long to appear).
+    """
+    if timeout is None:
+        timeout = CONNECT_TIMEOUT
     try:
         from dask.distributed import Client
     except ImportError:
@@ -46,13 +113,16 @@ def connect(address: str | None = None, scheduler_file: str | None = None, timeo
             raise ClusterError(
                 "no Dask scheduler given: pass an address or --scheduler-file, or set DASK_SCHEDULER_ADDRESS"
             )
-    where = f"the scheduler file {scheduler_file}" if scheduler_file is not None else f"the Dask scheduler at {address}"
+    where = f"the Dask scheduler at {address}"
+    if scheduler_file is not None:
+        started = time.monotonic()
+        address = scheduler_address(scheduler_file, timeout)
+        where = f"the Dask scheduler at {address} (from the scheduler file {scheduler_file})"
+        timeout = max(1.0, timeout - (time.monotonic() - started))
     try:
-        if scheduler_file is not None:
-            return Client(scheduler_file=scheduler_file, timeout=timeout)
         return Client(address, timeout=timeout)
     except Exception as error:  # OSError, TimeoutError, ValueError for a bad address...
-        raise ClusterError(f"cannot connect to {where}: {error}") from None
+        raise ClusterError(f"cannot connect to {where}: {reason(error)}") from None
 
 
 def _versions(distributions: tuple[str, ...]) -> dict[str, str | None]:

@@ -19,21 +19,25 @@ so the totals are exactly the serial ones.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..engine import Search, Stop
 from ..manager import Manager
 from ..puzzle import Puzzle
-from .checkpoint import Checkpoint, identity
+from ..run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
+from .checkpoint import Checkpoint, CheckpointError, identity
 from .jobs import Job, SubtreeResult, resolve, spec_of, unpicklable
 from .local import ExecutorWorkers, LocalWorkers, local_context
-from .report import CountInterrupted, CountReport, NotSplittable, Progress
-from .tree import MIN_SUBTREES, Split, is_splittable, split
+from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
+from .tree import MAX_SUBTREES, MIN_SUBTREES, Split, SplitDepthError, is_splittable, split
 
-__all__ = ["count", "Count", "SUBTREES_PER_WORKER", "WARMUP", "TICK"]
+__all__ = ["count", "Count", "max_workers", "SUBTREES_PER_WORKER", "WORKERS_PER_CORE", "WARMUP", "TICK"]
 
 #: Subtrees per worker the split aims at (enough to keep every worker busy to the end).
 SUBTREES_PER_WORKER = 8
@@ -41,6 +45,42 @@ SUBTREES_PER_WORKER = 8
 TICK = 0.5
 #: Default seconds a count may take in this process before it goes to workers.
 WARMUP = 0.2
+#: Local worker processes allowed per core (more only share the cores, and each holds a copy of the search).
+WORKERS_PER_CORE = 4
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold back SIGINT and SIGTERM (their Python handlers) in the main thread until the block ends.
+
+    A signal that came meanwhile is handled at the end of the block, by the handler
+    that was in place.  Elsewhere than the main thread nothing is held back (no
+    handler runs there).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[tuple[int, Any]] = []
+    saved: dict[int, Callable[[int, Any], Any]] = {}
+    try:
+        signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
+        for signum in signums:
+            handler = signal.getsignal(signum)
+            if callable(handler):
+                saved[signum] = handler
+                signal.signal(signum, lambda number, frame: caught.append((number, frame)))
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        if caught:
+            number, frame = caught[0]
+            saved[number](number, frame)
+
+
+def max_workers() -> int:
+    """The most local worker processes a count starts: :data:`WORKERS_PER_CORE` per core of this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 class Count:
@@ -70,6 +110,7 @@ class Count:
         self.steal = steal
         self.make_workers = make_workers
         self.started = time.monotonic()
+        self.before = 0.0  # wall-clock seconds of earlier runs, from the checkpoint
         self.deadline = None if timeout is None else self.started + timeout
         self.split: Split | None = None
         self.results: dict[int, SubtreeResult] = {}
@@ -104,7 +145,8 @@ class Count:
         report.solutions = self.solutions if self.limit is None else min(self.solutions, self.limit)
         report.attempts = self.attempts
         report.subtrees_done = len(self.results)
-        report.seconds = time.monotonic() - self.started
+        report.run_seconds = time.monotonic() - self.started
+        report.seconds = self.before + report.run_seconds
 
     def _tell(self) -> None:
         if self.progress is not None:
@@ -127,15 +169,21 @@ class Count:
         if result.subtree in self.results:
             return  # counted already (taken back from a worker that had started it)
         if result.complete:
-            self.results[result.subtree] = result
-            if self.book is not None:
-                self.book.add(result.subtree, result.solutions, result.attempts, result.seconds)
+            # Ctrl-C or SIGTERM waits until the subtree is both in the results and in the
+            # checkpoint: the partial report then counts exactly the subtrees the file holds.
+            with deferred_signals():
+                self.results[result.subtree] = result
+                if self.book is not None:
+                    wall = self.before + time.monotonic() - self.started
+                    self.book.add(result.subtree, result.solutions, result.attempts, result.seconds, wall)
         else:  # stopped by the limit: its solutions count, but the subtree is not finished
             self.extra_solutions += result.solutions
             self.extra_attempts += result.attempts
 
     # -- the count ------------------------------------------------------------------------
-    def run(self, *, depth: int | None, target: int, checkpoint: str | os.PathLike | None) -> CountReport:
+    def run(
+        self, *, depth: int | None, target: int, checkpoint: str | os.PathLike | None, strict_depth: bool = False
+    ) -> CountReport:
         """Split, count the subtrees, and return the report; :class:`CountInterrupted` on Ctrl-C."""
         report = self.report
         try:
@@ -146,7 +194,7 @@ class Count:
                 report.note = report.unsplit = why
                 return self._serial()
             try:
-                self._split_and_count(depth, target, checkpoint)
+                self._split_and_count(depth, target, checkpoint, strict_depth)
             finally:
                 if self.book is not None:
                     self.book.close()
@@ -155,6 +203,13 @@ class Count:
                 self._update()
             report.interrupted, report.complete, report.stopped = True, False, Stop.INTERRUPTED
             raise CountInterrupted(report) from None
+        except (NotSplittable, SplitDepthError, CheckpointError, SubtreeError, PluginFailed, OSError, *NOT_PLUGIN_BUGS):
+            raise
+        except Exception as error:  # the puzzle's code raised in this process (the split, or a subtree counted here)
+            if self.split is not None:
+                self._update()
+            report.complete, report.stopped = False, Stop.ERROR
+            raise PluginFailed(plugin_failure(self.puzzle.name, error, self.job.source), report=report) from error
         self._update()
         report.limited = self.reached()
         report.complete = not self.todo and not report.limited and not report.timed_out
@@ -163,39 +218,50 @@ class Count:
         return report
 
     def _serial(self) -> CountReport:
-        """Count a search that cannot be split in one piece, bounded by the engine's timeout."""
+        """Count a search that cannot be split in one piece, bounded by the engine's timeout.
+
+        :class:`~backtrack.run.PluginFailed`, with the report so far, when the puzzle's code raises.
+        """
         report = self.report
         report.executor = "serial"
         timeout = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         try:
             self.search.count(self.limit, timeout=timeout)
+        except NOT_PLUGIN_BUGS:
+            raise
+        except Exception as error:  # the report is filled in below, stopped by the error
+            raise PluginFailed(plugin_failure(self.puzzle.name, error, self.job.source), report=report) from error
         finally:
             done = self.search.report
             report.attempts, report.solutions, report.complete = done.attempts, done.solutions, done.complete
             report.stopped, report.why = done.stopped, done.why
-            report.seconds = time.monotonic() - self.started
+            report.seconds = report.run_seconds = time.monotonic() - self.started
         report.timed_out = done.stopped is Stop.TIMEOUT
         report.limited = done.stopped is Stop.LIMIT
         report.subtrees = 1
         report.subtrees_done = 1 if done.complete or report.limited else 0
         return report
 
-    def _split_and_count(self, depth: int | None, target: int, checkpoint: str | os.PathLike | None) -> None:
+    def _split_and_count(
+        self, depth: int | None, target: int, checkpoint: str | os.PathLike | None, strict_depth: bool
+    ) -> None:
         report = self.report
-        wanted = identity(self.puzzle, self.job.text, self.job.spec, dict(self.job.params))
+        wanted = identity(self.puzzle, self.job.text, self.job.spec, dict(self.job.params), self.job.form)
+        given = depth is not None  # asked for, not read from the checkpoint
         if checkpoint is not None:
-            header, _ = Checkpoint.read_header(Path(checkpoint))
+            header = Checkpoint.read_header(Path(checkpoint))
             if header is not None:
                 Checkpoint.check_identity(Path(checkpoint), header, wanted)
                 if depth is None and isinstance(header.get("depth"), int):
                     depth = header["depth"]
-        self.split = split(self.search, target=target, depth=depth)
+        self.split = split(self.search, target=target, depth=depth, strict_depth=strict_depth and given)
         report.depth, report.subtrees = self.split.depth, len(self.split.prefixes)
         report.split_attempts, report.split_solutions = self.split.attempts, self.split.solutions
         if checkpoint is not None:
             self.book = Checkpoint.open(checkpoint, wanted, self.split)
             self.results.update((index, SubtreeResult(index, *done, True)) for index, done in self.book.done.items())
             report.resumed = len(self.book.done)
+            self.before = report.earlier_seconds = self.book.wall
         self.todo = [index for index in range(len(self.split.prefixes)) if index not in self.results]
         report.executor = "in-process"
         if self.reached():
@@ -203,12 +269,21 @@ class Count:
         parallel = self.make_workers is not None
         self.todo = self._here(self.todo, until=self.started + self.warmup if parallel else None)
         if not self.todo or self.reached() or report.timed_out:
-            if not self.todo and report.subtrees_here == report.subtrees - report.resumed:
+            if not self.todo and not parallel:
+                report.note = "one worker: counted in this process"
+            elif not self.todo and not self.split.prefixes:
+                report.note = (
+                    f"the split counted the whole search tree (it ends above depth {self.split.depth}); "
+                    "no worker was needed"
+                )
+            elif not self.todo and report.subtrees_here == 0:
+                report.note = "every subtree was read from the checkpoint; no worker was needed"
+            elif not self.todo and report.subtrees_here == report.subtrees - report.resumed:
                 report.note = (
                     f"finished in this process within the {self.warmup:g} s warm-up; no worker was started"
-                    if parallel
-                    else "one worker: counted in this process"
                 )
+            elif self.reached():
+                report.note = "the limit was reached in this process; no worker was started"
             return
         assert self.make_workers is not None
         cannot = unpicklable(self.job, self.split.prefixes, self.puzzle.name)
@@ -299,6 +374,7 @@ def count(
     params: Mapping[str, Any] | None = None,
     *,
     source: str = "<input>",
+    form: str | None = None,
     spec: Any = None,
     workers: int | None = None,
     client: Any = None,
@@ -308,6 +384,7 @@ def count(
     timeout: float | None = None,
     progress: Callable[[Progress], None] | None = None,
     depth: int | None = None,
+    strict_depth: bool = False,
     warmup: float = WARMUP,
     steal: bool = True,
     manager: Manager | None = None,
@@ -316,18 +393,26 @@ def count(
 
     ``puzzle`` is an installed puzzle's name (looked up in ``manager``, or in the
     installed plugins) or a :class:`~backtrack.Puzzle`.  The instance is ``text``
-    (parsed by the puzzle), or, when ``text`` is None, ``spec`` if given, else built
-    from ``params``; ``params`` also go to ``puzzle.search``.
+    (parsed by the puzzle, or, with ``form``, decoded from that shared format of
+    ``puzzle.formats``: ``tatham``, ``puzzlink`` or ``pzprv3``), or, when ``text``
+    is None, ``spec`` if given, else built from ``params``; ``params`` also go to
+    ``puzzle.search``.  With ``text``, a ``spec`` given is used in this process
+    (it must be what the text reads as) and workers read the text.
 
-    ``workers`` local processes (default: every core; 1 counts in this process),
+    ``workers`` local processes (default: every core; 1 counts in this process;
+    at most :func:`max_workers`, four per core),
     the Dask ``client``'s cluster, or an ``executor`` of yours (a
     :class:`concurrent.futures.Executor`, kept open; give ``workers`` for its size)
     count the subtrees.  The first ``warmup`` seconds are spent in this process, so
     a search that ends by then starts no worker (``warmup=0`` goes to the workers
     at once); while spawned workers start, this process counts subtrees too
     (``steal=False`` leaves them all to the workers).  ``depth`` fixes the split's
-    depth.  ``checkpoint`` names a file recording finished subtrees; a count
-    started again with the same file resumes.  ``limit`` stops after that many
+    depth (from 0 to :data:`~backtrack.parallel.tree.MAX_SPLIT_DEPTH`, and not below
+    the bottom of the tree with ``strict_depth``, which refuses it with
+    :class:`~backtrack.parallel.tree.SplitDepthError` rather than counting the
+    whole tree in this process while splitting); the split aims at no more than
+    :data:`~backtrack.parallel.tree.MAX_SUBTREES` subtrees.  ``checkpoint`` names a
+    file recording finished subtrees; a count started again with the same file resumes.  ``limit`` stops after that many
     solutions, ``timeout`` after that many seconds: the report is then incomplete.
     ``progress`` is called with a :class:`Progress` as subtrees finish and twice a
     second while waiting for workers.
@@ -350,9 +435,17 @@ def count(
         size = (os.cpu_count() or 1) if workers is None else workers
     if size < 1:
         raise ValueError(f"workers must be at least 1, not {size}")
+    if client is None and executor is None and size > max_workers():
+        raise ValueError(
+            f"workers must be at most {max_workers()} ({WORKERS_PER_CORE} per core of this machine), not {size}"
+        )
     descriptor, ref, module = resolve(puzzle, manager)
     given_spec = spec if text is None else None
-    job = Job(os.urandom(16).hex(), ref, text, source, tuple(params.items()), given_spec, module)
+    if text is None and form is not None:
+        raise ValueError("a format (form) needs an instance text")
+    if form is not None and form not in descriptor.formats:
+        raise ValueError(f"puzzle {descriptor.name} does not read the format {form!r}")
+    job = Job(os.urandom(16).hex(), ref, text, source, tuple(params.items()), given_spec, module, form)
     if spec is None:
         spec = spec_of(job, descriptor)
     search = descriptor.make_search(spec, params)
@@ -382,4 +475,5 @@ def count(
         steal=steal,
         make_workers=make_workers if parallel else None,
     )
-    return one.run(depth=depth, target=max(SUBTREES_PER_WORKER * size, MIN_SUBTREES), checkpoint=checkpoint)
+    target = min(max(SUBTREES_PER_WORKER * size, MIN_SUBTREES), MAX_SUBTREES)
+    return one.run(depth=depth, target=target, checkpoint=checkpoint, strict_depth=strict_depth)

@@ -2,16 +2,22 @@
 
 A :class:`Job` names the puzzle (by the name it is installed under, with the
 plugin module to import, or as a pickled descriptor for a puzzle registered
-directly) and the instance (its text, its parameters, or its spec).  A worker
+directly) and the instance (its text with its format, its parameters, or its
+spec).  A worker
 rebuilds the spec once per count and a fresh search per subtree, and returns a
 :class:`SubtreeResult`.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
+import os
 import pickle
 import signal
+import sys
+import threading
+import time
 import types
 import warnings
 from dataclasses import dataclass
@@ -21,7 +27,16 @@ from ..engine import Search
 from ..manager import Manager, UnknownPuzzle, load_module_file, make_manager, plugin_files
 from ..puzzle import Puzzle
 
-__all__ = ["Job", "SubtreeResult", "count_subtree", "worker_init", "resolve", "same_puzzle", "unpicklable"]
+__all__ = [
+    "Job",
+    "SubtreeResult",
+    "count_subtree",
+    "parse_instance",
+    "worker_init",
+    "resolve",
+    "same_puzzle",
+    "unpicklable",
+]
 
 
 @dataclass(frozen=True)
@@ -31,8 +46,9 @@ class Job:
     ``puzzle`` is the name of an installed puzzle (workers look it up through the
     entry points; ``module`` names the plugin module to ask first) or a
     :class:`Puzzle` descriptor (pickled, for puzzles registered directly).  The
-    spec is parsed from ``text``, built from ``params`` when ``text`` is None, or is
-    ``spec`` itself when that is given.
+    spec is read from ``text`` (by :func:`parse_instance`: the puzzle's own parser,
+    or the shared format ``form`` names), built from ``params`` when ``text`` is
+    None, or is ``spec`` itself when that is given.
     """
 
     token: str
@@ -42,6 +58,7 @@ class Job:
     params: tuple[tuple[str, Any], ...] = ()
     spec: Any = None
     module: str | None = None
+    form: str | None = None
 
 
 class SubtreeResult(NamedTuple):
@@ -150,12 +167,27 @@ def puzzle_of(ref: str | Puzzle, module: str | None = None) -> Puzzle:
         raise LookupError(f"puzzle {ref!r} is not installed where this subtree runs") from None
 
 
+def parse_instance(puzzle: Puzzle, text: str, source: str = "<input>", form: str | None = None) -> Any:
+    """The spec of an instance text: read by the puzzle's parser, or decoded from the shared format ``form``.
+
+    ``form`` is None for the puzzle's own text, else the name of one of
+    ``puzzle.formats`` (``tatham``, ``puzzlink``, ``pzprv3``).  This process and
+    every worker read an instance through this one function, so all count the same
+    instance.
+    """
+    if form is None:
+        return puzzle.parse(text, source)
+    if form not in puzzle.formats:
+        raise ValueError(f"puzzle {puzzle.name} does not read the format {form!r}")
+    return puzzle.formats[form].decode(text, source)
+
+
 def spec_of(job: Job, puzzle: Puzzle) -> Any:
-    """The instance a job names: its spec, its parsed text, or what its parameters build."""
+    """The instance a job names: its spec, its text read in its format, or what its parameters build."""
     if job.spec is not None:
         return job.spec
     if job.text is not None:
-        return puzzle.parse(job.text, job.source)
+        return parse_instance(puzzle, job.text, job.source, job.form)
     if puzzle.build is None:
         raise ValueError(f"puzzle {puzzle.name} needs an instance text")
     return puzzle.make_spec(dict(job.params))
@@ -179,14 +211,58 @@ def count_subtree(job: Job, index: int, prefix: tuple, limit: int | None) -> Sub
     return SubtreeResult(index, report.solutions, report.attempts, report.seconds, report.complete)
 
 
-def worker_init() -> None:
+#: How often (seconds) a worker checks that the process that started it is still there.
+PARENT_POLL = 0.5
+#: ``prctl`` option: the signal a Linux process gets when its parent ends.
+PR_SET_PDEATHSIG = 1
+
+
+def worker_init(parent: int | None = None) -> None:
     """Initializer of worker processes (also for pools handed to :func:`~backtrack.parallel.count`).
 
     Ctrl-C reaches the whole process group: the parent handles it and ends the
-    workers, which ignore it.
+    workers, which ignore it.  SIGTERM ends a worker at once (a forked worker
+    would otherwise inherit the parent's handler).  A worker whose parent is gone
+    (killed, even with SIGKILL) ends itself: see :func:`end_with_parent`
+    (``parent``: the process id of the process that started this one, when known).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     warnings.simplefilter("ignore")
+    end_with_parent(parent)
+
+
+def end_with_parent(parent: int | None = None) -> None:
+    """Make this process end when its parent process ends.
+
+    Everywhere a daemon thread checks ``os.getppid()`` every :data:`PARENT_POLL`
+    seconds and ends the process once it has been re-parented.  Given ``parent``
+    (the process id expected: a worker of :class:`~backtrack.parallel.local.LocalWorkers`),
+    a process whose parent is already another one ends at once, and on Linux the
+    kernel also sends it SIGKILL when the parent dies (``prctl(PR_SET_PDEATHSIG)``).
+    That is left out for pools of the caller's (``parent`` None): the kernel's
+    signal follows the parent's *thread* that started the worker, and a pool's
+    workers may outlive the thread that submitted to it.
+    """
+    kernel = parent is not None
+    if parent is None:
+        parent = os.getppid()
+    if kernel and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="backtrack-parent-watch", daemon=True).start()
 
 
 def unpicklable(job: Job, prefixes: list[tuple], name: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import concurrent.futures
 import gc
 import multiprocessing
+import os
 import multiprocessing.connection
 import threading
 from collections import deque
@@ -47,9 +48,12 @@ def local_context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def serve(connection: Any, job: Job) -> None:
-    """A worker process: say it is ready, then count the subtrees it is sent until it is sent ``None``."""
-    worker_init()
+def serve(connection: Any, job: Job, parent: int | None = None) -> None:
+    """A worker process: say it is ready, then count the subtrees it is sent until it is sent ``None``.
+
+    It ends itself when ``parent`` (the process that started it) is gone.
+    """
+    worker_init(parent)
     connection.send(("ready", None))
     while True:
         task = connection.recv()
@@ -68,7 +72,9 @@ class _Worker:
 
     def __init__(self, context: Any, job: Job):
         self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=serve, args=(theirs, job), daemon=True, name="backtrack-worker")
+        self.process = context.Process(
+            target=serve, args=(theirs, job, os.getpid()), daemon=True, name="backtrack-worker"
+        )
         self.process.start()
         theirs.close()
         self.tasks: deque[int] = deque()

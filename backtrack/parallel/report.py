@@ -33,6 +33,11 @@ class CountReport(Report):
     ``stopped`` (and the flags ``limited``, ``timed_out`` and ``interrupted``) say
     why an incomplete count stopped; ``retried`` counts subtrees counted again
     because the worker counting them died.
+
+    ``seconds`` is, like ``attempts``, a total over every run of a resumed count:
+    this run's wall-clock seconds (``run_seconds``) plus ``earlier_seconds``, the
+    time the earlier runs took up to the last subtree they recorded in the
+    checkpoint (the work whose attempts are in the total).
     """
 
     puzzle: str = ""
@@ -44,6 +49,8 @@ class CountReport(Report):
     subtrees_here: int = 0
     resumed: int = 0
     retried: int = 0
+    run_seconds: float = 0.0
+    earlier_seconds: float = 0.0
     split_attempts: int = 0
     split_solutions: int = 0
     interrupted: bool = False
@@ -54,12 +61,17 @@ class CountReport(Report):
     unsplit: str = ""
 
     def details(self) -> dict[str, Any]:
-        """How the count ran, as JSON data (everything but the engine report's fields)."""
+        """How the count ran, as JSON data (everything but the engine report's fields).
+
+        ``run_seconds`` is left out too, as ``seconds`` is: it is ``seconds`` less
+        ``earlier_seconds``, and the details of two runs of one count are the same.
+        """
         data = asdict(self)
         for key in (
             "attempts",
             "solutions",
             "seconds",
+            "run_seconds",
             "complete",
             "puzzle",
             "interrupted",

@@ -15,12 +15,30 @@ from dataclasses import dataclass
 
 from ..engine import Search
 
-__all__ = ["Split", "split", "cut", "is_splittable", "MIN_SUBTREES", "MAX_DEPTH"]
+__all__ = [
+    "Split",
+    "split",
+    "cut",
+    "is_splittable",
+    "SplitDepthError",
+    "MIN_SUBTREES",
+    "MAX_SUBTREES",
+    "MAX_DEPTH",
+    "MAX_SPLIT_DEPTH",
+]
 
 #: The split aims at no fewer subtrees than this (progress granularity for one worker).
 MIN_SUBTREES = 32
-#: The split never goes deeper than this.
+#: The split aims at no more subtrees than this, however many workers there are.
+MAX_SUBTREES = 1 << 16
+#: A split of its own choosing never goes deeper than this.
 MAX_DEPTH = 32
+#: The deepest split that may be asked for (``depth=``, ``--split-depth``).
+MAX_SPLIT_DEPTH = 64
+
+
+class SplitDepthError(ValueError):
+    """A split depth that cannot be used: out of range, or below the bottom of the search tree."""
 
 
 @dataclass
@@ -66,16 +84,34 @@ def cut(search: Search, depth: int) -> Split:
     return Split(depth, walk.frontier, walk.attempts, solutions, time.perf_counter() - started)
 
 
-def split(search: Search, *, target: int = MIN_SUBTREES, depth: int | None = None, max_depth: int = MAX_DEPTH) -> Split:
+def split(
+    search: Search,
+    *,
+    target: int = MIN_SUBTREES,
+    depth: int | None = None,
+    max_depth: int = MAX_DEPTH,
+    strict_depth: bool = False,
+) -> Split:
     """Split ``search`` at ``depth``, or at the first depth giving ``target`` subtrees.
 
     Without ``depth`` the depth grows until there are at least ``target`` subtrees,
     the tree ends above it (no subtrees: the split counted everything), or
-    ``max_depth`` is reached.
+    ``max_depth`` is reached.  A ``depth`` asked for must be from 0 to
+    :data:`MAX_SPLIT_DEPTH` (else :class:`SplitDepthError`).  With
+    ``strict_depth`` it must also be within the tree: the tree is cut one level
+    deeper at a time, and :class:`SplitDepthError` says so as soon as a level above
+    ``depth`` has no subtrees left (the cut would count the whole tree here);
+    without it such a split simply counts the whole tree.
     """
     if depth is not None:
-        if depth < 0:
-            raise ValueError(f"the split depth must be at least 0, not {depth}")
+        if not 0 <= depth <= MAX_SPLIT_DEPTH:
+            raise SplitDepthError(f"the split depth must be from 0 to {MAX_SPLIT_DEPTH}, not {depth}")
+        for level in range(1, depth if strict_depth else 0):
+            if not cut(search, level).prefixes:
+                raise SplitDepthError(
+                    f"the split depth {depth} is below the bottom of this search tree: "
+                    f"no move sequence of {level} moves is left to search further"
+                )
         return cut(search, depth)
     best = cut(search, 0)
     for level in range(1, max_depth + 1):
