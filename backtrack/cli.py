@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from . import parallel
-from .engine import Report, Stop, Verdict
+from .engine import Report, Stop, StopSearch, Verdict, Watch
 from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input, title_source
 from .outputs import STANDARD_OUTPUT, OutputError, output_target, write_atomic
@@ -912,7 +912,10 @@ def count_notes(report: parallel.CountReport, workers: int, verbose: bool, termi
         stopped = "interrupted" if report.stopped is Stop.INTERRUPTED else "timed out"
         if terminated and report.stopped is Stop.INTERRUPTED:
             stopped = "terminated (SIGTERM)"
-        if report.checkpoint is not None:
+        if report.split_timed_out:
+            notes.append(f"{stopped} while the search tree was being split, before any subtree was counted: "
+                         "run it again with a longer --timeout")
+        elif report.checkpoint is not None:
             notes.append(f"{stopped}; run the same command again to resume from {report.checkpoint}")
         elif report.executor != "serial":
             notes.append(f"{stopped}; with --checkpoint FILE, a count stopped early can be resumed")
@@ -1418,6 +1421,10 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
 
 #: Tries per puzzle asked for before ``generate`` gives up on a grade or on uniqueness.
 GENERATE_TRIES = 200
+#: The attempts (decisions tried) of ``generate --difficulty``'s graded check of one puzzle: its
+#: grading search may differ from the generator's and be slow on big boards; a check stopped
+#: there proves nothing, and the puzzle is passed over.
+GRADE_ATTEMPTS = 1_000_000
 
 
 class GenerateTimeout(BaseException):
@@ -1501,6 +1508,24 @@ class GenerateDeadline:
         return self.end is not None and time.monotonic() >= self.end
 
 
+def _attempts_bound(allowed: int) -> Watch:
+    """An engine watch that stops a walk (``Stop.BOUND``) before its attempt number ``allowed + 1``."""
+    def watch(methods: tuple) -> tuple:
+        moves, valid, filtered, record, undo, done = methods
+        tried = 0
+
+        def counted(level: int, move: Any) -> bool:
+            nonlocal tried
+            if tried >= allowed:
+                raise StopSearch(Stop.BOUND)  # before the decision: the search is left whole
+            tried += 1
+            return True if filtered else valid(level, move)
+
+        return moves, counted, False, record, undo, done
+
+    return watch
+
+
 def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
     """``backtrack generate``: new instances, each ``--unique`` one checked unique by the engine first."""
     import random
@@ -1563,9 +1588,15 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
                 candidate += 1
                 if unique or args.difficulty:
                     search = puzzle.make_search(spec, generator.grading if args.difficulty else {})
-                    verdict = search.verdict(timeout=deadline.left())
+                    search.count(limit=2, timeout=deadline.left(),
+                                 watch=_attempts_bound(GRADE_ATTEMPTS) if args.difficulty else None)
+                    verdict = search.report.verdict
                     if verdict is Verdict.UNKNOWN and search.report.stopped is Stop.TIMEOUT:
                         raise GenerateTimeout
+                    if verdict is Verdict.UNKNOWN and search.report.stopped is Stop.BOUND:
+                        print(f"backtrack: the graded check of the puzzle made from seed {candidate - 1} stopped "
+                              f"after {GRADE_ATTEMPTS:,} attempts, unproven: made another", file=sys.stderr)
+                        continue
                     if verdict is not Verdict.UNIQUE:
                         print(f"backtrack: the puzzle made from seed {candidate - 1} is {verdict.value}, not unique: "
                               "made another", file=sys.stderr)

@@ -367,8 +367,11 @@ class StopSearch(Exception):
 Watch = Callable[[tuple], tuple]
 
 
-#: With a deadline, the clock is read once every this many attempts.
+#: With a deadline, the clock is read once every this many attempts ...
 CLOCK_EVERY = 64
+#: ... or before every attempt once that many took longer than this (seconds): a search whose attempts are slow
+#: (a propagation that probes a big board) still stops within about one attempt of its timeout.
+SLOW_CLOCK = 0.01
 
 
 class _Walk:
@@ -582,20 +585,25 @@ def tracing(valid: Any, filtered: bool, trace: TextIO, describe: Any = None) -> 
 def timed(valid: Any, filtered: bool, deadline: float) -> Any:
     """Wrap ``valid`` so that the walk ends (:class:`StopSearch`) before an attempt once ``deadline`` has passed.
 
-    The clock is read every :data:`CLOCK_EVERY` attempts.  The check runs before the
-    puzzle's ``valid`` is called, never inside the puzzle's methods, so the search's
-    state stays whole, and the attempt it stops is not counted.
+    The clock is read every :data:`CLOCK_EVERY` attempts, or before every attempt
+    while they are slow (:data:`SLOW_CLOCK`).  The check runs before the puzzle's
+    ``valid`` is called, never inside the puzzle's methods, so the search's state
+    stays whole, and the attempt it stops is not counted.
     """
     clock = time.monotonic
-    countdown = 0
+    countdown = window = 0
+    last = clock()
 
     def checked(level: int, move: Any) -> bool:
-        nonlocal countdown
+        nonlocal countdown, window, last
         countdown -= 1
         if countdown < 0:
-            countdown = CLOCK_EVERY
-            if clock() >= deadline:
+            now = clock()
+            if now >= deadline:
                 raise StopSearch(Stop.TIMEOUT)
+            # The window between two readings doubles while attempts are quick, and closes when they are slow.
+            window = min(2 * window + 1, CLOCK_EVERY) if now - last < SLOW_CLOCK else 0
+            countdown, last = window, now
         return True if filtered else valid(level, move)
 
     return checked

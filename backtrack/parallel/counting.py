@@ -35,7 +35,7 @@ from .checkpoint import Checkpoint, CheckpointError, identity
 from .jobs import Job, SubtreeResult, resolve, spec_of, unpicklable
 from .local import ExecutorWorkers, LocalWorkers, local_context
 from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
-from .tree import MAX_SUBTREES, MIN_SUBTREES, Split, SplitDepthError, is_splittable, split
+from .tree import MAX_SUBTREES, MIN_SUBTREES, Split, SplitDepthError, SplitTimeout, is_splittable, split
 
 __all__ = ["count", "Count", "max_workers", "SUBTREES_PER_WORKER", "WORKERS_PER_CORE", "WARMUP", "TICK"]
 
@@ -195,6 +195,13 @@ class Count:
                 return self._serial()
             try:
                 self._split_and_count(depth, target, checkpoint, strict_depth)
+            except SplitTimeout as stopped:  # nothing below the cut was counted: what the cut met is the count so far
+                report.attempts, report.solutions = stopped.attempts, stopped.solutions
+                report.timed_out, report.complete, report.stopped = True, False, Stop.TIMEOUT
+                report.split_timed_out, report.executor, report.checkpoint = True, "in-process", None
+                report.note = "the timeout ran out while the search tree was being split"
+                report.seconds = report.run_seconds = time.monotonic() - self.started
+                return report
             finally:
                 if self.book is not None:
                     self.book.close()
@@ -254,7 +261,8 @@ class Count:
                 Checkpoint.check_identity(Path(checkpoint), header, wanted)
                 if depth is None and isinstance(header.get("depth"), int):
                     depth = header["depth"]
-        self.split = split(self.search, target=target, depth=depth, strict_depth=strict_depth and given)
+        self.split = split(self.search, target=target, depth=depth, strict_depth=strict_depth and given,
+                           deadline=self.deadline)
         report.depth, report.subtrees = self.split.depth, len(self.split.prefixes)
         report.split_attempts, report.split_solutions = self.split.attempts, self.split.solutions
         if checkpoint is not None:

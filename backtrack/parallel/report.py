@@ -55,6 +55,8 @@ class CountReport(Report):
     split_solutions: int = 0
     interrupted: bool = False
     timed_out: bool = False
+    #: The timeout ran out while the tree was being split, before any subtree was counted.
+    split_timed_out: bool = False
     limited: bool = False
     checkpoint: str | None = None
     note: str = ""

@@ -13,7 +13,7 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from ..engine import Search
+from ..engine import Search, Stop
 
 __all__ = [
     "Split",
@@ -21,6 +21,7 @@ __all__ = [
     "cut",
     "is_splittable",
     "SplitDepthError",
+    "SplitTimeout",
     "MIN_SUBTREES",
     "MAX_SUBTREES",
     "MAX_DEPTH",
@@ -39,6 +40,14 @@ MAX_SPLIT_DEPTH = 64
 
 class SplitDepthError(ValueError):
     """A split depth that cannot be used: out of range, or below the bottom of the search tree."""
+
+
+class SplitTimeout(Exception):
+    """The count's timeout ran out while the tree was being cut: what the cut met until then."""
+
+    def __init__(self, attempts: int, solutions: int):
+        super().__init__(f"the timeout ran out while the search tree was split ({attempts} attempts)")
+        self.attempts, self.solutions = attempts, solutions
 
 
 @dataclass
@@ -72,14 +81,19 @@ def is_splittable(search: Search) -> tuple[bool, str]:
     return True, ""
 
 
-def cut(search: Search, depth: int) -> Split:
-    """The split of ``search`` at ``depth``: the engine's walk, stopped there."""
+def cut(search: Search, depth: int, deadline: float | None = None) -> Split:
+    """The split of ``search`` at ``depth``: the engine's walk, stopped there.
+
+    :class:`SplitTimeout` when ``deadline`` (``time.monotonic()``) passes first.
+    """
     started = time.perf_counter()
-    walk = search._walk((), None, False, None, depth)
+    walk = search._walk((), None, False, deadline, depth)
     try:
         solutions = sum(1 for _ in walk)
     finally:
         walk.close()
+    if walk.stopped is Stop.TIMEOUT:
+        raise SplitTimeout(walk.attempts, solutions)
     assert walk.frontier is not None
     return Split(depth, walk.frontier, walk.attempts, solutions, time.perf_counter() - started)
 
@@ -91,6 +105,7 @@ def split(
     depth: int | None = None,
     max_depth: int = MAX_DEPTH,
     strict_depth: bool = False,
+    deadline: float | None = None,
 ) -> Split:
     """Split ``search`` at ``depth``, or at the first depth giving ``target`` subtrees.
 
@@ -101,21 +116,22 @@ def split(
     ``strict_depth`` it must also be within the tree: the tree is cut one level
     deeper at a time, and :class:`SplitDepthError` says so as soon as a level above
     ``depth`` has no subtrees left (the cut would count the whole tree here);
-    without it such a split simply counts the whole tree.
+    without it such a split simply counts the whole tree.  :class:`SplitTimeout`
+    when ``deadline`` (``time.monotonic()``) passes while the tree is cut.
     """
     if depth is not None:
         if not 0 <= depth <= MAX_SPLIT_DEPTH:
             raise SplitDepthError(f"the split depth must be from 0 to {MAX_SPLIT_DEPTH}, not {depth}")
         for level in range(1, depth if strict_depth else 0):
-            if not cut(search, level).prefixes:
+            if not cut(search, level, deadline).prefixes:
                 raise SplitDepthError(
                     f"the split depth {depth} is below the bottom of this search tree: "
                     f"no move sequence of {level} moves is left to search further"
                 )
-        return cut(search, depth)
-    best = cut(search, 0)
+        return cut(search, depth, deadline)
+    best = cut(search, 0, deadline)
     for level in range(1, max_depth + 1):
-        best = cut(search, level)
+        best = cut(search, level, deadline)
         if not best.prefixes or len(best.prefixes) >= target:
             break
     return best
