@@ -168,3 +168,52 @@ def test_no_text_of_the_search_changes_the_pages_structure(browser, tmp_path, fi
     assert text(browser, "event-number") == "1" and text(browser, "attempt") == str(data["events"][0]["attempt"])
     assert coloured_pixels(browser.find_element("id", "board").screenshot_as_png) > 200, "the board is drawn"
     assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
+
+
+MARKUP_PLUGIN = '''
+from backtrack import Puzzle, Search, hookimpl
+
+WORDS = ["<!--<script>", "</script><b>", "__DATA__", "&amp;"]
+
+class MarkupSearch(Search):
+    """Pick two of four words that look like markup: the moves and the solutions' text hold them."""
+    def __init__(self, spec):
+        self.picked = []
+    def moves(self, level):
+        return [word for word in WORDS if word not in self.picked]
+    def valid(self, level, move):
+        return True
+    def record(self, level, move):
+        self.picked.append(move)
+    def undo(self, level, move):
+        self.picked.pop()
+    def done(self, level):
+        return len(self.picked) == 2
+    def solution(self, path):
+        return list(self.picked)
+
+@hookimpl
+def backtrack_puzzles():
+    return [Puzzle(name="markup", description="moves that look like markup",
+                   parse=lambda text, source: None, search=lambda spec, **params: MarkupSearch(spec),
+                   render=lambda spec, solution: " ".join(solution))]
+'''
+
+
+def test_a_plugins_move_text_that_looks_like_markup_changes_nothing_on_the_page(browser, tmp_path):
+    plugin = tmp_path / "markup_puzzle.py"
+    plugin.write_text(MARKUP_PLUGIN, encoding="utf-8")
+    instance = tmp_path / "in.txt"
+    instance.write_text("x\n", encoding="utf-8")
+    page = tmp_path / "page.html"
+    data = replayed(page, "--plugin", str(plugin), "replay", "markup", str(instance))
+    assert data["solutions"] == 12  # ordered pairs of four words
+    assert "<!--<script>" not in page.read_text(encoding="utf-8")  # only escaped, inside the data
+    open_offline(browser, page)
+    assert browser.title == f"backtrack replay: markup {instance}"
+    assert text(browser, "event-count") == str(len(data["events"]))
+    for _ in range(3):
+        browser.find_element("id", "forward").click()
+    assert text(browser, "event-number") == "3"
+    assert "<!--<script>" in browser.find_element("tag name", "body").text
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
