@@ -7,7 +7,7 @@ is the tutorial programs' variant whose constructor runs the search.  Puzzles ar
 plugins found through the entry-point group ``backtrack``.
 """
 
-from .engine import PrefixError, Report, Search, Stop, StopSearch, Verdict, Watch
+from .engine import AttemptBudget, PrefixError, Report, Search, Stop, StopSearch, Verdict, Watch
 from .hookspecs import hookimpl, hookspec
 from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
@@ -43,6 +43,7 @@ __all__ = [
     "ShortestSearch",
     "Stop",
     "StopSearch",
+    "AttemptBudget",
     "UnknownPuzzle",
     "Verdict",
     "Watch",

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generator, Hashable, Iterable, Sequence, TextIO
 
-__all__ = ["Search", "Report", "Verdict", "Stop", "PrefixError"]
+__all__ = ["Search", "Report", "Verdict", "Stop", "PrefixError", "StopSearch", "AttemptBudget", "Watch"]
 
 
 class PrefixError(ValueError):
@@ -365,6 +365,42 @@ class StopSearch(Exception):
 #: of one search (``filtered`` is ``moves_are_valid``; a wrapper that wants to see every
 #: attempt returns it false and a ``valid`` that answers true for filtered moves).
 Watch = Callable[[tuple], tuple]
+
+
+class AttemptBudget:
+    """At most ``allowed`` attempts, over one search or many: a :data:`Watch` that ends a walk past it.
+
+    Pass :meth:`watch` to :meth:`Search.solutions` or :meth:`Search.count`; the
+    attempt past the budget is refused before the puzzle's ``valid`` runs (the
+    walk takes its moves back and reports itself incomplete, stopped by
+    :attr:`Stop.BOUND`) and ``exhausted`` says so.  ``used`` counts the attempts
+    asked for, the refused one included.  Generators bound their uniqueness
+    checks with it: attempts, unlike seconds, give the same puzzle from the same
+    seed on every machine.
+    """
+
+    def __init__(self, allowed: int):
+        self.allowed = allowed
+        self.used = 0
+        self.exhausted = False
+
+    @property
+    def left(self) -> int:
+        """The attempts still allowed."""
+        return max(0, self.allowed - self.used)
+
+    def watch(self, methods: tuple) -> tuple:
+        """The :data:`Watch`: one attempt taken from the budget per decision tried."""
+        moves, valid, filtered, record, undo, done = methods
+
+        def counted(level: int, move: Any) -> bool:
+            self.used += 1
+            if self.used > self.allowed:
+                self.exhausted = True
+                raise StopSearch(Stop.BOUND)  # before the decision: the search is left whole
+            return True if filtered else valid(level, move)
+
+        return moves, counted, False, record, undo, done
 
 
 #: With a deadline, the clock is read once every this many attempts ...

@@ -404,3 +404,21 @@ def test_the_trace_shows_moves_as_the_search_formats_them():
     out = io.StringIO()
     Named(2).count(trace=out)
     assert out.getvalue().splitlines()[:2] == ["level 0: move left valid", "  level 1: move left invalid"]
+
+
+def test_an_attempt_budget_ends_the_walk_before_the_attempt_past_it():
+    from backtrack import AttemptBudget
+
+    whole = Chain(30)
+    assert whole.count() == 1
+    attempts = whole.report.attempts
+    budget = AttemptBudget(10)  # the solution lies 30 levels down
+    short = Chain(30)
+    assert list(short.solutions(watch=budget.watch)) == []
+    assert short.report.attempts == 10 and not short.report.complete
+    assert short.report.stopped is Stop.BOUND and short.made == []  # every move taken back
+    assert budget.exhausted and budget.used == 11 and budget.left == 0
+    enough = AttemptBudget(attempts)
+    again = Chain(30)
+    assert again.count(watch=enough.watch) == 1 and again.report.complete
+    assert not enough.exhausted and enough.used == attempts

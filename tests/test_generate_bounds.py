@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,8 +16,9 @@ import time
 
 import pytest
 
+from backtrack import cli
 from backtrack.cli import main
-from backtrack_puzzles import bubbles, ricochet
+from backtrack_puzzles import bubbles, kendoku, ricochet
 from sudoku_oracle import exact_cover
 
 #: A generous bound for commands that must end at once (they ran for minutes before).
@@ -121,6 +123,123 @@ def test_small_bubbles_made_unique_have_one_solution_by_brute_force(shape, capsy
     for seed in range(1, 5):
         assert main(["generate", "bubbles", "-p", f"rows={rows}", "-p", f"cols={cols}", "--seed", str(seed)]) == 0
         assert bubbles_solutions(capsys.readouterr().out) == 1
+
+
+def kendoku_solutions(spec: kendoku.Kendoku) -> int:
+    """The number of Latin squares that meet every cage of ``spec``, by trying every Latin square (small grids)."""
+    n = spec.n
+    found = 0
+    for rows in itertools.product(list(itertools.permutations(range(1, n + 1))), repeat=n):
+        if all(len(set(column)) == n for column in zip(*rows, strict=True)) and all(
+                cage.holds([rows[r][c] for r, c in cage.cells]) for cage in spec.cages):
+            found += 1
+    return found
+
+
+def test_kendoku_gives_up_with_its_limit_rather_than_hand_out_an_unproven_puzzle(monkeypatch):
+    monkeypatch.setattr(kendoku, "GENERATE_WORK", 600)  # 100 attempts with cages of up to 6 cells
+    with pytest.raises(ValueError, match="no unique 9 x 9 puzzle with cages of up to 6 cells was proven within "
+                                         "50 cuttings and 100 attempts"):
+        kendoku.generate(9, 5, 6, unique=True)
+
+
+def test_kendoku_over_its_budget_is_a_clear_error_of_the_command(monkeypatch, capsys):
+    monkeypatch.setattr(kendoku, "GENERATE_WORK", 600)
+    assert main(["generate", "kendoku", "-p", "size=9", "-p", "max_cage=6", "--seed", "5"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "backtrack: error: cannot generate kendoku: no unique 9 x 9 puzzle" in captured.err
+    assert "--any" in captured.err
+
+
+def test_kendoku_budget_shrinks_with_the_cages_so_big_cages_cost_no_more_work():
+    assert kendoku.uniqueness_budget(6).per_check * 6 <= kendoku.CHECK_WORK
+    assert kendoku.uniqueness_budget(6).left < kendoku.uniqueness_budget(3).left
+
+
+def test_kendoku_with_a_tight_budget_only_returns_puzzles_unique_by_brute_force(monkeypatch):
+    """Checks cut short (1 attempt each, 3 cuttings) are never taken as proofs: what comes back has one solution."""
+    monkeypatch.setattr(kendoku, "CHECK_WORK", 4)
+    monkeypatch.setattr(kendoku, "GENERATE_TRIES", 3)
+    made = refused = 0
+    for seed in range(1, 13):
+        try:
+            spec = kendoku.generate(4, seed, 4, unique=True)
+        except ValueError:
+            refused += 1
+            continue
+        made += 1
+        assert kendoku_solutions(spec) == 1, seed
+    assert made and refused
+
+
+def test_a_wide_two_row_bubbles_grid_is_refused_at_once_with_the_limit():
+    done = generate("bubbles", "-p", "rows=2", "-p", "cols=72", "--seed", "1")
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert "unique grids of two rows are made up to 2 x 16, not 2 x 72" in done.stderr and "--any" in done.stderr
+    made = generate("bubbles", "-p", "rows=2", "-p", "cols=72", "--seed", "1", "--any")
+    assert made.returncode == 0 and len(made.stdout.split()) == 2
+
+
+def test_bubbles_counts_share_one_budget_of_attempts():
+    """The changes of a grid with many solutions cost many attempts: the attempts are bounded, not just the changes."""
+    with pytest.raises(ValueError, match="no unique 12 x 12 puzzle found within 5,000 attempts"):
+        bubbles.generate(12, 12, 1, unique=True, work=5000)
+
+
+def test_bubbles_with_a_tight_budget_only_returns_grids_unique_by_brute_force():
+    made = refused = 0
+    for seed, work in itertools.product(range(1, 5), (20, 60, 200)):
+        try:
+            grid = bubbles.generate(3, 4, seed, unique=True, work=work)
+        except ValueError:
+            refused += 1
+            continue
+        made += 1
+        assert bubbles_solutions(bubbles.text_of(grid)) == 1, (seed, work)
+    assert made and refused
+
+
+@pytest.mark.parametrize("shape, rules, limit", [(("29", "29"), "standard", "784 cells (such as 28 x 28)"),
+                                                 (("13", "12"), "tutorial", "144 cells (such as 12 x 12)")])
+def test_a_unique_tents_board_beyond_its_limit_is_refused_at_once(shape, rules, limit):
+    rows, cols = shape
+    done = generate("tents", "-p", f"rows={rows}", "-p", f"cols={cols}", "-p", f"rules={rules}", "--seed", "1")
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert f"unique boards under the {rules} rules are made up to {limit}, not {rows} x {cols}" in done.stderr
+    assert "--any" in done.stderr
+
+
+def test_ricochet_gives_each_board_a_share_so_later_boards_are_tried(monkeypatch):
+    """Seed 1's first 64 x 64 boards never finish; before, they used up every attempt and no board was made."""
+    allowed: list[int] = []
+    budgeted = ricochet._budgeted
+
+    def recorded(found, limit, most):
+        allowed.append(most)
+        return budgeted(found, limit, most)
+
+    monkeypatch.setattr(ricochet, "_budgeted", recorded)
+    spec = ricochet.make(1, size=64)
+    total = ricochet.GENERATE_ATTEMPTS * 16 // 64
+    assert len(allowed) > 3 and max(allowed) <= total // ricochet.BOARD_SHARES
+    assert ricochet.search(spec, max_moves=ricochet.LONGEST_GENERATED).first() is not None
+
+
+def test_a_graded_check_over_its_attempts_is_passed_over_never_printed(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "GRADE_ATTEMPTS", 1)
+    assert main(["generate", "sudoku", "--seed", "1", "--difficulty", "hard"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert re.search(r"the graded check of the puzzle made from seed \d+ stopped after 1 attempt, unproven: "
+                     "made another", captured.err)
+    assert "no hard puzzle among 200 made" in captured.err
+
+
+def test_every_generator_says_how_long_its_sizes_take(capsys):
+    for name in ("bubbles", "infinity-loop", "kendoku", "ricochet", "skyline", "sudoku", "tents"):
+        assert main(["generate", name, "--help-params"]) == 0
+        shown = capsys.readouterr().out
+        assert re.search(r"\d+ x \d+[^;]* (about|under|up to|at most) [\d.]+ s\b", shown), (name, shown)
 
 
 # -- --timeout and Ctrl-C ------------------------------------------------------------------------

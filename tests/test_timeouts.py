@@ -4,45 +4,25 @@ count is bounded by the count's timeout too (a propagating search on a big board
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from backtrack.cli import main
 
-SLOW_PLUGIN = '''
-import time
-from backtrack import Puzzle, Search, hookimpl
+README = Path(__file__).resolve().parents[1] / "README.md"
 
-class SlowChoose(Search):
-    """Choose K of N items, each attempt taking a twentieth of a second."""
-    def __init__(self, spec):
-        self.n, self.k = spec
-        self.picked = []
-    def moves(self, level):
-        return range(self.picked[-1] + 1 if self.picked else 0, self.n)
-    def valid(self, level, move):
-        time.sleep(0.05)
-        return True
-    def record(self, level, move):
-        self.picked.append(move)
-    def undo(self, level, move):
-        self.picked.pop()
-    def done(self, level):
-        return len(self.picked) == self.k
-    def solution(self, path):
-        return list(self.picked)
 
-@hookimpl
-def backtrack_puzzles():
-    return [Puzzle(name="slow-choose", description="choose K of N items, slowly",
-                   parse=lambda text, source: tuple(map(int, text.split())),
-                   search=lambda spec, **params: SlowChoose(spec),
-                   render=lambda spec, solution: " ".join(map(str, solution)))]
-'''
+def slow_choose_source() -> str:
+    """The README's choose plugin with every attempt taking a twentieth of a second."""
+    code = re.search(r"```python\n(# choose_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert code and "        return True\n" in code.group(1)
+    slow = "        time.sleep(0.05)\n        return True\n"
+    return "import time\n" + code.group(1).replace("        return True\n", slow)
 
 
 def slow_plugin(folder: Path) -> tuple[str, str]:
     plugin = folder / "slow_choose.py"
-    plugin.write_text(SLOW_PLUGIN, encoding="utf-8")
+    plugin.write_text(slow_choose_source(), encoding="utf-8")
     instance = folder / "in.txt"
     instance.write_text("30 15\n", encoding="utf-8")
     return str(plugin), str(instance)
@@ -51,7 +31,7 @@ def slow_plugin(folder: Path) -> tuple[str, str]:
 def test_a_search_with_slow_attempts_stops_within_an_attempt_or_two_of_its_timeout(tmp_path, capsys):
     plugin, instance = slow_plugin(tmp_path)
     # 64 attempts between two readings of the clock would be 3.2 s here.
-    assert main(["--plugin", plugin, "solve", "slow-choose", instance, "--all", "--timeout", "0.5", "--json"]) == 124
+    assert main(["--plugin", plugin, "solve", "choose", instance, "--all", "--timeout", "0.5", "--json"]) == 124
     report = json.loads(capsys.readouterr().out)
     assert report["stopped"] == "timeout" and not report["complete"]
     assert 5 <= report["attempts"] <= 30
@@ -60,7 +40,7 @@ def test_a_search_with_slow_attempts_stops_within_an_attempt_or_two_of_its_timeo
 def test_a_count_whose_split_outlasts_the_timeout_stops_and_says_so(tmp_path, capsys):
     plugin, instance = slow_plugin(tmp_path)
     # Cutting the tree one level deep takes 30 attempts (1.5 s): the timeout ends the split itself.
-    status = main(["--plugin", plugin, "solve", "slow-choose", instance, "--count", "--workers", "2",
+    status = main(["--plugin", plugin, "solve", "choose", instance, "--count", "--workers", "2",
                    "--timeout", "0.5", "--json"])
     out, err = capsys.readouterr()
     assert status == 124, err

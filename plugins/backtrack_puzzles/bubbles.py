@@ -73,6 +73,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from backtrack import (
+    AttemptBudget,
     Format,
     Generator,
     InputError,
@@ -119,6 +120,12 @@ MAX_SIZE = 500
 #: The generator's largest fraction of green squares, and its largest grid (in squares) for unique puzzles.
 MAX_GREEN = 0.9
 MAX_UNIQUE_SQUARES = 144
+#: The widest unique grid of two rows: wider ones were never made unique in the measurements
+#: (2 x 16 in one seed of three, 2 x 24 in none), as every region must be nearly a single column.
+MAX_UNIQUE_TWO_ROW_COLS = 16
+#: The attempts (decisions tried) that :func:`generate`'s counts of solutions make in all, by
+#: default: 12 x 12 grids needed up to about 2 million (20 s), thin grids many more.
+GENERATE_WORK = 2_500_000
 
 Position = tuple[int, int]
 #: A solution: for every region letter, the position of its bubble and of its block.
@@ -1159,6 +1166,7 @@ def generate(
     unique: bool = False,
     tries: int = 100,
     steps: int = 3000,
+    work: int | None = None,
 ) -> BubblesGrid:
     """A new ``rows`` x ``cols`` puzzle with at least one solution (exactly one if ``unique``).
 
@@ -1172,14 +1180,17 @@ def generate(
     (a few seconds for the largest).  The bubbles and blocks placed form a
     solution.  With ``unique`` the regions and green squares are then changed
     until one solution is left (see :func:`_make_unique`), at most ``steps``
-    times over all the fresh starts together, so that a grid that is seldom made
+    times over all the fresh starts together, and their counts of solutions at
+    most ``work`` attempts together (default :data:`GENERATE_WORK`: a change of a
+    grid with many solutions costs more), so that a grid that is seldom made
     unique ends in bounded time: grids of up to :data:`MAX_UNIQUE_SQUARES`
     squares (12 x 12) take seconds (the changes add green squares, so the puzzle
-    ends up greener than ``green``); ``ValueError`` after ``tries`` fresh starts
-    or ``steps`` changes, for a larger grid, or for a grid of one row (never
-    unique: in a row that is both the top and the bottom, each region's bubble
-    and block may change places).  The same arguments give the same puzzle on
-    every machine.
+    ends up greener than ``green``); ``ValueError`` after ``tries`` fresh starts,
+    ``steps`` changes or ``work`` attempts (a count cut short never makes a grid
+    unique), for a larger grid, for a grid of one row (never unique: in a row that
+    is both the top and the bottom, each region's bubble and block may change
+    places) or a grid of two rows wider than :data:`MAX_UNIQUE_TWO_ROW_COLS`.  The
+    same arguments give the same puzzle on every machine.
     """
     if rows < 1 or cols < 1 or rows * cols < 2:
         raise ValueError(f"a grid needs at least two squares (a bubble and a block), not {rows} x {cols}")
@@ -1192,21 +1203,30 @@ def generate(
         raise ValueError(f"a grid of one row ({rows} x {cols}) never has a unique solution: every square is on the "
                          "top and the bottom row, so each region's bubble and block can change places; give at "
                          "least 2 rows, or --any")
+    if unique and rows == 2 and cols > MAX_UNIQUE_TWO_ROW_COLS:
+        raise ValueError(f"unique grids of two rows are made up to 2 x {MAX_UNIQUE_TWO_ROW_COLS}, not {rows} x {cols}: "
+                         "wider ones are hardly ever unique (each region must be nearly one column); give more "
+                         "rows, or --any")
     if not 0 <= green <= MAX_GREEN:
         raise ValueError(f"the fraction of green squares must be from 0 to {MAX_GREEN}, not {green}")
     if regions is not None and not 1 <= regions <= len(LETTERS):
         raise ValueError(f"the number of regions must be from 1 to {len(LETTERS)}, not {regions}")
     rng = random.Random(seed)
     left = [steps]  # the changes left, over every fresh start
+    budget = AttemptBudget(GENERATE_WORK if work is None else work)
     for tried in range(1, tries + 1):
         made = _attempt(rng, rows, cols, regions, green)
         if made is None:
             continue
         if not unique:
             return parse(_text(made[0]), "<generated>")
-        grid = _make_unique(rng, *made, steps=left)
+        grid = _make_unique(rng, *made, steps=left, work=budget)
         if grid is not None:
             return grid
+        if budget.exhausted:
+            starts = f"{tried} fresh start{'' if tried == 1 else 's'}"
+            raise ValueError(f"no unique {rows} x {cols} puzzle found within {budget.allowed:,} attempts of its counts "
+                             f"of solutions ({starts}); try a smaller or squarer grid, or --any")
         if left[0] <= 0:
             raise ValueError(f"no unique {rows} x {cols} puzzle found within {steps:,} changes ({tried} fresh "
                              "starts); try other settings")
@@ -1232,8 +1252,10 @@ GENERATOR = Generator(
               high=len(LETTERS)),
     ),
     unique_default=True,
-    largest_unique=f"grids of 2 rows or more and up to {MAX_UNIQUE_SQUARES} squares: 8 x 8 about 0.2 s, 12 x 12 "
-                   "about 1 s (at most 3,000 changes, about 10 s, then an error naming them); one row only with "
+    largest_unique=f"grids of 2 rows or more (2 rows up to 2 x {MAX_UNIQUE_TWO_ROW_COLS}) and up to "
+                   f"{MAX_UNIQUE_SQUARES} squares: 4 x 4 and 8 x 8 about 0.5 s, 12 x 12 about 1 s (up to about 20 s "
+                   f"measured; at most 3,000 changes and {GENERATE_WORK:,} attempts, about 30 s, then an error "
+                   "naming them); one row only with "
                    f"--any, as any size up to {MAX_SIZE} x {MAX_SIZE} (500 x 500 about 15 s)",
 )
 
@@ -1364,11 +1386,12 @@ COUNT_CAP, OTHERS = 5000, 8
 
 
 def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Position, str],
-                 steps: list[int]) -> BubblesGrid | None:
+                 steps: list[int], work: AttemptBudget) -> BubblesGrid | None:
     """Change the regions and green squares until one solution is left; None when ``steps[0]`` changes do not do it.
 
     At most :data:`STEPS_PER_START` changes, and ``steps[0]``, which is lowered by
-    the changes tried (a budget shared by the fresh starts).
+    the changes tried (a budget shared by the fresh starts); None too once the
+    searches have used up ``work`` (a count cut short proves nothing).
 
     A local search.  Each step looks at a few other solutions than the intended
     one (``objects``, which every change keeps valid) and picks one: a change at a
@@ -1381,15 +1404,20 @@ def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Posi
     little, so the search leaves plateaus; and now and then another solution
     becomes the intended one.  Deterministic: ``rng`` alone decides.
     """
-    shaper = _Shaper(owners, objects)
+    shaper = _Shaper(owners, objects, work)
     score = shaper.count()
     for _ in range(STEPS_PER_START):
+        if work.exhausted:
+            return None
         if score == 1:
             return shaper.grid()
         if steps[0] <= 0:
             break
         steps[0] -= 1
-        found = [_objects_of(solution) for solution in BubblesSearch(shaper.grid()).solutions(OTHERS)]
+        found = [_objects_of(solution)
+                 for solution in BubblesSearch(shaper.grid()).solutions(OTHERS, watch=work.watch)]
+        if work.exhausted:
+            return None
         others = [solution for solution in found if solution != shaper.objects]
         if len(others) > 1 and rng.random() < 0.2:  # another solution becomes the intended one
             shaper.objects = rng.choice(others)
@@ -1411,11 +1439,13 @@ def _make_unique(rng: random.Random, owners: list[list[int]], objects: dict[Posi
             move = rng.choice(plain) if plain else move
         before = shaper.apply(move)
         new = shaper.count()
+        if work.exhausted:
+            return None
         if new <= score or rng.random() < 0.3 * math.exp(-math.log(new / score) / 0.3):
             score = new
         else:
             shaper.apply(before)
-    return shaper.grid() if score == 1 else None
+    return shaper.grid() if score == 1 and not work.exhausted else None
 
 
 #: The four squares beside a square: above, below, left, right.
@@ -1430,18 +1460,19 @@ def _objects_of(solution: Solution) -> dict[Position, str]:
 class _Shaper:
     """The regions (numbers, -1 green) that :func:`_make_unique` changes, and the solution each change keeps."""
 
-    def __init__(self, owners: list[list[int]], objects: dict[Position, str]):
+    def __init__(self, owners: list[list[int]], objects: dict[Position, str], work: AttemptBudget):
         self.owners = owners
         self.rows, self.cols = len(owners), len(owners[0])
         self.objects = objects
+        self.work = work
 
     def grid(self) -> BubblesGrid:
         """The puzzle as it stands."""
         return parse(_text(self.owners), "<generated>")
 
     def count(self) -> int:
-        """Its number of solutions, up to :data:`COUNT_CAP`."""
-        return BubblesSearch(self.grid()).count(limit=COUNT_CAP)
+        """Its number of solutions, up to :data:`COUNT_CAP` (fewer, and ``work.exhausted``, when the budget ran out)."""
+        return BubblesSearch(self.grid()).count(limit=COUNT_CAP, watch=self.work.watch)
 
     def apply(self, move: dict[Position, int]) -> dict[Position, int]:
         """Give squares their new region (-1: green); returns the move that undoes it."""

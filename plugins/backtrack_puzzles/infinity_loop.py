@@ -1084,7 +1084,8 @@ GENERATOR = Generator(
         Param("density", "the chance that the edge between two tiles is open", float, 0.5, low=0.0, high=1.0),
     ),
     unique_default=True,
-    largest_unique=f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles",
+    largest_unique=f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles: 10 x 10 about 0.4 s, 50 x 50 about "
+                   "0.7 s, 150 x 150 about 15 s (up to 21 s measured)",
 )
 
 

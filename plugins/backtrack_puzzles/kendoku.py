@@ -78,9 +78,14 @@ CAGE_LINE = re.compile(r"^\s*(\S+)\s+([0-9]+)\s*([-+*/xX]?)\s*$")
 ENUMERATE_LIMIT = 10**6
 #: The largest cage the generator makes.
 MAX_GENERATED_CAGE = 6
-#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
-CHECK_ATTEMPTS = 20_000
-GENERATE_ATTEMPTS = 500_000
+#: The generator's uniqueness checks, in attempts times the largest cage (an attempt's
+#: propagation costs about as much as the cages' cells): per check and in all.  With cages
+#: of 6 cells that is 10,000 attempts per check and 100,000 in all (see UniquenessBudget);
+#: the unique 9 x 9 puzzles measured needed up to about 9,500 attempts with such cages.
+CHECK_WORK = 60_000
+GENERATE_WORK = 600_000
+#: How many cuttings a unique puzzle is sought among.
+GENERATE_TRIES = 50
 #: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
 CUT_TRIES = 100
 
@@ -608,10 +613,12 @@ def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: boo
 
     Cages grow from random cells up to ``max_cage`` cells; a two-cell cage gets
     ``/`` or ``-`` when its digits allow, larger ones ``+`` or ``*``.  With
-    ``unique`` the cutting is tried again (new seeds) until the solution is unique,
-    up to 50 times; each uniqueness check may try :data:`CHECK_ATTEMPTS` decisions and
-    all of them :data:`GENERATE_ATTEMPTS`.  ``ValueError`` when ``n`` or ``max_cage``
-    is out of range, or the grid cannot be cut into at most 52 cages that small.
+    ``unique`` the cutting is tried again until the solution is proven unique, up
+    to :data:`GENERATE_TRIES` times; the checks share a budget of attempts
+    (:func:`uniqueness_budget`).  ``ValueError`` when ``n`` or ``max_cage`` is out
+    of range, the grid cannot be cut into at most 52 cages that small, or no
+    cutting was proven unique within the tries and the budget (a puzzle whose
+    check was cut short is never returned as unique).
     """
     if not 1 <= n <= MAX_SIZE:
         raise ValueError(f"the size must be 1 to {MAX_SIZE}, not {n}")
@@ -621,13 +628,28 @@ def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: boo
         raise ValueError(f"the {n * n} cells of a grid of size {n} need more than {len(NAMES)} cages "
                          f"of at most {max_cage} cells")
     rng = random.Random(seed)
-    budget = UniquenessBudget(CHECK_ATTEMPTS, GENERATE_ATTEMPTS)
-    for _ in range(50 if unique else 1):
-        square = random_latin_square(n, rng)
-        spec = _cut(square, n, max_cage, rng)
-        if not unique or budget.unique(search(spec)):
+    if not unique:
+        return _cut(random_latin_square(n, rng), n, max_cage, rng)
+    budget = uniqueness_budget(max_cage)
+    total = budget.left
+    for _ in range(GENERATE_TRIES):
+        if budget.left <= 0:
             break
-    return spec
+        spec = _cut(random_latin_square(n, rng), n, max_cage, rng)
+        if budget.unique(search(spec)):
+            return spec
+    raise ValueError(f"no unique {n} x {n} puzzle with cages of up to {max_cage} cells was proven within "
+                     f"{GENERATE_TRIES} cuttings and {total:,} attempts ({budget.per_check:,} per check): "
+                     "try another seed, smaller cages (-p max_cage) or --any")
+
+
+def uniqueness_budget(max_cage: int) -> UniquenessBudget:
+    """The generator's uniqueness checks' attempts: :data:`CHECK_WORK` and :data:`GENERATE_WORK` over ``max_cage``.
+
+    An attempt costs more the larger the cages (the tables of a six-cell cage are
+    long), so the budget shrinks with them and bounds the work, not just the attempts.
+    """
+    return UniquenessBudget(CHECK_WORK // max_cage, GENERATE_WORK // max_cage)
 
 
 def _groups(n: int, max_cage: int, rng: random.Random) -> list[list[tuple[int, int]]]:
@@ -694,7 +716,8 @@ GENERATOR = Generator(
         Param("max_cage", "the largest cage, in cells", int, 4, low=1, high=MAX_GENERATED_CAGE),
     ),
     unique_default=True,
-    largest_unique=f"up to {MAX_SIZE} x {MAX_SIZE} (a 9 x 9 in a few hundredths of a second)",
+    largest_unique=f"up to {MAX_SIZE} x {MAX_SIZE}: 4 x 4 to 9 x 9 about 0.5 s; 9 x 9 with -p max_cage=6 about 1 s, "
+                   "up to about 15 s, then an error naming its attempts (100,000 with such cages)",
 )
 
 

@@ -60,7 +60,7 @@ import random
 import re
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from backtrack import InputError, PropagatingSearch, Search, quoted
+from backtrack import AttemptBudget, InputError, PropagatingSearch, Search, quoted
 from backtrack.formats import Pzprv3File, Pzprv3Item, PuzzLink, TathamId, read_tatham_size
 from backtrack.svg import PALETTE, Grid
 
@@ -850,10 +850,6 @@ class LatinSearch(PropagatingSearch):
 # -- 6. what the generators share ---------------------------------------------------------
 
 
-class _OverBudget(Exception):
-    """Raised inside a budgeted search when its attempts are used up; ends the search."""
-
-
 class UniquenessBudget:
     """A generator's uniqueness checks, bounded by a number of attempts (decisions tried), not by time.
 
@@ -876,25 +872,11 @@ class UniquenessBudget:
         allowed = min(self.per_check, self.left)
         if allowed <= 0:
             return False
-        valid = search.valid
-        tried = 0
-
-        def counted(level: int, move: object) -> bool:
-            nonlocal tried
-            tried += 1
-            if tried > allowed:
-                raise _OverBudget  # before the decision: the search is left whole
-            return valid(level, move)
-
-        # The engine binds the search's methods once per walk: this one counts every decision tried.
-        search.valid = counted  # type: ignore[method-assign]
+        budget = AttemptBudget(allowed)
         try:
-            return search.count(limit=2) == 1
-        except _OverBudget:
-            return False
+            return search.count(limit=2, watch=budget.watch) == 1 and not budget.exhausted
         finally:
-            del search.valid
-            self.left -= max(1, tried)
+            self.left -= max(1, budget.used)
 
 
 def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -865,8 +865,8 @@ GENERATOR = Generator(
               "a quarter of the cells with --any)", int, None, low=0, high=MAX_CELLS),
     ),
     unique_default=True,
-    largest_unique="up to 25 x 25 (a 9 x 9 in a hundredth of a second, 6 x 6 to 16 x 16 in under a second, "
-    "an 18 x 18 in a few seconds, 20 x 20 to 25 x 25 in about half a minute, keeping more givens)",
+    largest_unique="up to 25 x 25 (a 9 x 9 about 0.5 s, 16 x 16 about 1 s (up to 2 s measured), "
+    "an 18 x 18 in a few seconds, 25 x 25 about 44 s, keeping more givens)",
 )
 
 
