@@ -221,7 +221,9 @@ def test_ricochet_gives_each_board_a_share_so_later_boards_are_tried(monkeypatch
     monkeypatch.setattr(ricochet, "_budgeted", recorded)
     spec = ricochet.make(1, size=64)
     total = ricochet.GENERATE_ATTEMPTS * 16 // 64
-    assert len(allowed) > 3 and max(allowed) <= total // ricochet.BOARD_SHARES
+    # The seed's own board gets a whole board's attempts, every later one a share.
+    assert len(allowed) > 3 and allowed[0] == ricochet.BOARD_ATTEMPTS * 16 // 64
+    assert max(allowed[1:]) <= total // ricochet.BOARD_SHARES
     assert ricochet.search(spec, max_moves=ricochet.LONGEST_GENERATED).first() is not None
 
 
@@ -295,3 +297,17 @@ def test_ctrl_c_keeps_what_was_made_printed_and_exits_130():
     assert process.returncode == 130 and "Traceback" not in err
     assert all(len(line) == 81 for line in lines)
     assert f"backtrack: interrupted: made {len(lines)} of the 100000 puzzles asked for" in err
+
+
+def test_the_seeds_own_ricochet_board_gets_the_whole_board_budget(capsys):
+    # The README: '--seed 87 makes classic-13-s87 again' (a 13-move optimum needs a few million attempts).
+    from backtrack.cli import main
+    from backtrack_puzzles.ricochet import PUZZLE as RICOCHET
+
+    assert main(["generate", "ricochet", "-p", "min_moves=13", "--seed", "87"]) == 0
+    made = capsys.readouterr().out
+
+    def board(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+    assert board(made) == board(RICOCHET.examples["classic-13-s87"].read_text(encoding="utf-8"))

@@ -1271,8 +1271,9 @@ def make(seed: int, unique: bool = False, size: int = 16, robots: int = 4, goal:
     ``min_moves`` moves (at most :data:`LONGEST_GENERATED`), and with ``unique``
     has a single shortest move sequence.  So the same arguments give the same
     board everywhere, and ``make(seed)`` is ``generate(seed)`` whenever that board
-    is solvable.  Each board's search may try :data:`BOARD_ATTEMPTS` moves, and at
-    most a :data:`BOARD_SHARES`-th of all of them together,
+    is solvable.  The seed's own board's search may try :data:`BOARD_ATTEMPTS`
+    moves (so ``--seed 87`` makes the 13-move ``classic-13-s87`` again), each
+    later board's at most a :data:`BOARD_SHARES`-th of all of them together,
     :data:`GENERATE_ATTEMPTS` (deterministic, unlike seconds): a board whose search
     runs out is passed over, neither its optimum nor its
     uniqueness proven.  ``ValueError`` when none of :data:`GENERATOR_TRIES` boards
@@ -1284,7 +1285,8 @@ def make(seed: int, unique: bool = False, size: int = 16, robots: int = 4, goal:
         raise ValueError(f"min_moves must be a whole number from 1 to {LONGEST_GENERATED}, not {min_moves!r}")
     rng = random.Random(seed)
     total = GENERATE_ATTEMPTS * 16 // size  # an attempt costs more on a larger board (longer slides)
-    share = min(BOARD_ATTEMPTS * 16 // size, max(1, total // BOARD_SHARES))
+    own = BOARD_ATTEMPTS * 16 // size
+    share = min(own, max(1, total // BOARD_SHARES))
     left = total
     one = " with a single shortest solution" if unique else ""
     for attempt in range(GENERATOR_TRIES):
@@ -1294,7 +1296,7 @@ def make(seed: int, unique: bool = False, size: int = 16, robots: int = 4, goal:
                              "tried): ask for fewer moves or a smaller board")
         spec = generate(seed if attempt == 0 else rng.getrandbits(64), size, robots, goal)
         found, tried = _budgeted(search(spec, max_moves=LONGEST_GENERATED), 2 if unique else 1,
-                                 min(share, left))
+                                 min(own if attempt == 0 else share, left))
         left -= max(1, tried)
         if found is None:
             continue  # the search ran out of attempts: nothing proven about this board
