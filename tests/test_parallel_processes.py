@@ -121,3 +121,54 @@ def test_a_worker_whose_parent_is_gone_ends_itself_without_the_kernels_help(tmp_
     finally:
         for one in alive([orphan]):
             one.kill()
+
+
+def session_processes(session: int) -> list:
+    """Every process of the session ``session`` still running."""
+    found = []
+    for one in psutil.process_iter():
+        try:
+            if os.getsid(one.pid) == session and one.status() != psutil.STATUS_ZOMBIE:
+                found.append(one)
+        except (psutil.NoSuchProcess, ProcessLookupError, PermissionError):
+            pass
+    return found
+
+
+def run_watched(*args: str) -> tuple[subprocess.CompletedProcess, int]:
+    """Run the command in a session of its own; its result and the most processes its session held at once."""
+    command = [sys.executable, "-m", "backtrack.cli", *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    most = 0
+    until = time.monotonic() + 120
+    while process.poll() is None and time.monotonic() < until:
+        most = max(most, len(session_processes(process.pid)))
+        time.sleep(0.01)
+    out, err = process.communicate(timeout=60)
+    left = wait_gone(session_processes(process.pid), 10)
+    assert left == [], f"left behind: {left}"
+    return subprocess.CompletedProcess(command, process.returncode, out, err), most
+
+
+def test_too_many_workers_are_refused_before_any_process_starts():
+    from backtrack.parallel import max_workers
+
+    done, most = run_watched("solve", "queens", "-p", "n=10", "--count", "--workers", "1000")
+    assert done.returncode == 2 and f"--workers must be from 1 to {max_workers()}" in done.stderr
+    assert most <= 1  # the command itself, and no worker
+    done, most = run_watched("solve", "queens", "-p", "n=10", "--count", "--workers", "99999999999999999999")
+    assert done.returncode == 2 and most <= 1
+
+
+def test_the_most_workers_allowed_count_exactly_and_leave_nothing_behind():
+    from backtrack.parallel import max_workers
+
+    workers = max_workers()
+    done, most = run_watched("solve", "queens", "-p", "n=12", "--count", "--workers", str(workers), "--json",
+                             "--split-depth", "3")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["solutions"] == 14200 and report["complete"]  # OEIS A000170
+    assert report["parallel"]["executor"] == "local" and report["parallel"]["workers"] == workers
+    assert 2 <= most <= workers + 2  # the command, its workers, and multiprocessing's helper at most
