@@ -339,9 +339,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         OutputError,
     ) as error:
         message = error.args[0] if isinstance(error, UnknownPuzzle) else str(error)
-        if isinstance(error, parallel.SubtreeError) and re.search(r"failed (in a worker|on the cluster): ", message):
-            # The puzzle's code raised there (a worker that died is told as it is).
-            message = f"the {args.puzzle} plugin failed while counting: {message}; this is a bug of the plugin"
         print(f"backtrack: error: {message}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:

@@ -263,11 +263,16 @@ def test_random_synthetic_trees_in_process():
 
 
 def test_a_failing_subtree_is_named(pool):
+    # The same error as in this process: a bug of the plugin, with what the other subtrees counted.
+    from backtrack.run import PluginFailed
+
     with pytest.raises(
-        parallel.SubtreeError,
-        match=r"subtree \d+ \(prefix \(\d+, \d+\)\) failed in a worker: RuntimeError: a bug in record",
-    ):
+        PluginFailed,
+        match=r"in a worker, counting subtree \d+ \(prefix \(\d+, \d+\)\) .*\(RuntimeError: a bug in record, "
+              r"raised in .*record",
+    ) as failed:
         parallel.count(BROKEN, "6 4 1", executor=pool, warmup=0, steal=False, depth=2)
+    assert failed.value.report is not None and not failed.value.report.complete
 
 
 def test_solutions_above_the_split_are_counted_by_the_splitter():

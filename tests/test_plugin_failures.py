@@ -95,15 +95,19 @@ def test_a_count_tells_the_bug_and_writes_its_summary(tmp_path, options, splitta
         assert summary["parallel"]["executor"] == "serial"
 
 
-def test_a_count_on_workers_tells_the_bug_of_the_plugin(tmp_path):
+@pytest.mark.parametrize("output", ["text", "jsonl"])
+def test_a_count_on_workers_tells_the_bug_of_the_plugin(tmp_path, output):
     # Failing deep in the last subtrees: they are counted by the workers, after the warm-up here.
     plugin = failing_plugin(tmp_path, fail_at=9, depth=5)
-    done = backtrack("--plugin", str(plugin), "solve", "badchoose", "-", "--count", "--workers", "2",
+    options = ["--jsonl"] if output == "jsonl" else []
+    done = backtrack("--plugin", str(plugin), "solve", "badchoose", "-", "--count", "--workers", "2", *options,
                      stdin="22 11\n")
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    error = done.stderr.strip().splitlines()[-1]
-    assert error.startswith("backtrack: error: the badchoose plugin failed while counting: ")
-    assert "ZeroDivisionError" in error and error.endswith("this is a bug of the plugin")
+    assert_told_as_a_plugin_bug(done, plugin)  # the method and its file, named in the worker
+    assert "in a worker, counting subtree " in done.stderr
+    if output == "jsonl":
+        summary = json.loads(done.stdout.splitlines()[-1])
+        assert summary["type"] == "summary" and summary["stopped"] == "error" and not summary["complete"]
+        assert summary["parallel"]["executor"] == "local" and summary["solutions"] > 0  # the others' counts
 
 
 def test_a_batch_goes_on_and_fails_at_its_end(tmp_path):

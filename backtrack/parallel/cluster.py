@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import DASK_HINT
-from .jobs import Job, SubtreeResult, count_subtree
+from .jobs import Job, SubtreeResult, WorkerPluginError, count_subtree
 from .report import SubtreeError
 
 __all__ = ["DASK_HINT", "ClusterError", "connect", "scheduler_address", "check_versions", "DaskWorkers"]
@@ -211,6 +211,9 @@ class DaskWorkers:
             index = self.futures.pop(future)
             try:
                 found.append(SubtreeResult(*future.result()))
+            except WorkerPluginError as error:
+                self.stop()
+                raise SubtreeError(str(error), plugin_bug=True) from None
             except Exception as error:
                 self.stop()
                 raise SubtreeError(

@@ -210,7 +210,13 @@ class Count:
                 self._update()
             report.interrupted, report.complete, report.stopped = True, False, Stop.INTERRUPTED
             raise CountInterrupted(report) from None
-        except (NotSplittable, SplitDepthError, CheckpointError, SubtreeError, PluginFailed, OSError, *NOT_PLUGIN_BUGS):
+        except SubtreeError as error:
+            if not error.plugin_bug:  # a worker that died: no count of this search can be trusted to go on
+                raise
+            self._update()  # what the other subtrees counted is still summed up
+            report.complete, report.stopped = False, Stop.ERROR
+            raise PluginFailed(str(error), report=report) from None
+        except (NotSplittable, SplitDepthError, CheckpointError, PluginFailed, OSError, *NOT_PLUGIN_BUGS):
             raise
         except Exception as error:  # the puzzle's code raised in this process (the split, or a subtree counted here)
             if self.split is not None:
@@ -428,7 +434,9 @@ def count(
     Raises :class:`CountInterrupted` (with the partial report) on Ctrl-C,
     :class:`~backtrack.parallel.CheckpointError` for a checkpoint that is corrupt
     or belongs to another count, :class:`NotSplittable` when a checkpoint is asked
-    for a search that cannot be split, :class:`SubtreeError` when a worker fails.
+    for a search that cannot be split, :class:`SubtreeError` when a worker dies,
+    :class:`~backtrack.run.PluginFailed` (with the report so far) when the
+    puzzle's code raises, here or in a worker.
     """
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from ..engine import Search
 from ..manager import Manager, UnknownPuzzle, load_module_file, make_manager, plugin_files
 from ..puzzle import Puzzle
+from ..run import NOT_PLUGIN_BUGS, plugin_failure
 
 __all__ = [
     "Job",
@@ -203,10 +204,27 @@ def search_for(job: Job) -> Search:
     return puzzle.make_search(spec, dict(job.params))
 
 
+class WorkerPluginError(Exception):
+    """The puzzle's own code raised while a worker counted a subtree: a bug of the plugin.
+
+    The message is made in the worker, where the traceback is, so it names the
+    plugin, the error and the method that raised it (see
+    :func:`~backtrack.run.plugin_failure`); it travels back pickled.
+    """
+
+
 def count_subtree(job: Job, index: int, prefix: tuple, limit: int | None) -> SubtreeResult:
-    """Count one subtree (in a worker)."""
+    """Count one subtree (in a worker); :class:`WorkerPluginError` when the puzzle's code raises."""
     search = search_for(job)
-    search.count(limit, prefix=prefix)
+    try:
+        search.count(limit, prefix=prefix)
+    except NOT_PLUGIN_BUGS:
+        raise
+    except Exception as error:
+        name = job.puzzle if isinstance(job.puzzle, str) else job.puzzle.name
+        raise WorkerPluginError(
+            plugin_failure(name, error, job.source, during=f"in a worker, counting subtree {index} (prefix {prefix!r})")
+        ) from None
     report = search.report
     return SubtreeResult(index, report.solutions, report.attempts, report.seconds, report.complete)
 

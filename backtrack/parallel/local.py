@@ -25,7 +25,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from .jobs import Job, SubtreeResult, count_subtree, worker_init
+from .jobs import Job, SubtreeResult, WorkerPluginError, count_subtree, worker_init
 from .report import SubtreeError
 
 __all__ = ["LocalWorkers", "ExecutorWorkers", "local_context"]
@@ -62,8 +62,10 @@ def serve(connection: Any, job: Job, parent: int | None = None) -> None:
         index, prefix, limit = task
         try:
             connection.send(("done", count_subtree(job, index, prefix, limit)))
+        except WorkerPluginError as error:
+            connection.send(("error", (index, str(error), True)))
         except Exception as error:
-            connection.send(("error", (index, f"{type(error).__name__}: {error}")))
+            connection.send(("error", (index, f"{type(error).__name__}: {error}", False)))
     connection.close()
 
 
@@ -174,8 +176,10 @@ class LocalWorkers:
                     worker.tasks.popleft()
                     self._hand_out(worker)
                 elif kind == "error":
-                    index, message = value
+                    index, message, plugin_bug = value
                     self.stop()
+                    if plugin_bug:
+                        raise SubtreeError(message, plugin_bug=True)
                     raise SubtreeError(
                         f"subtree {index} (prefix {self.prefixes[index]!r}) failed in a worker: {message}"
                     )
@@ -268,6 +272,9 @@ class ExecutorWorkers:
             index = self.futures.pop(future)
             try:
                 found.append(future.result())
+            except WorkerPluginError as error:
+                self.stop()
+                raise SubtreeError(str(error), plugin_bug=True) from None
             except Exception as error:
                 self.stop()
                 raise SubtreeError(

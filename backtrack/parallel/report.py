@@ -15,7 +15,15 @@ class NotSplittable(ValueError):
 
 
 class SubtreeError(RuntimeError):
-    """A subtree could not be counted by a worker (the message names it and the error)."""
+    """A subtree could not be counted by a worker (the message names it and the error).
+
+    ``plugin_bug`` is true when the puzzle's own code raised there (the message
+    then names the plugin, the error and the method), false when the worker died.
+    """
+
+    def __init__(self, message: str, *, plugin_bug: bool = False):
+        super().__init__(message)
+        self.plugin_bug = plugin_bug
 
 
 @dataclass
