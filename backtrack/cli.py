@@ -1349,6 +1349,7 @@ def check_answer(manager: Manager, args: argparse.Namespace) -> int:
     params = parse_params(puzzle, args.param)
     if puzzle.check is None:
         raise UsageError(f"puzzle {puzzle.name} has no rule checker (its plugin gives no check)")
+    check_picture_options(args, "answer.svg")
     inputs = list(args.inputs)
     if args.example is not None:
         if len(inputs) != 1:

@@ -75,6 +75,19 @@ def test_check_refuses_a_path_that_cannot_be_written(capsys, tmp_path):
     assert status == 2 and err.startswith("backtrack: error: cannot write ")
 
 
+def test_check_takes_o_only_with_a_picture_and_a_folder_as_the_others_do(capsys, tmp_path):
+    status, out, _ = run(capsys, "solve", "queens", "-p", "n=5")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(out, encoding="utf-8")
+    status, _, err = run(capsys, "check", "queens", "-p", "n=5", str(answer), "-o", str(tmp_path / "a.svg"))
+    assert status == 2 and "give --format svg too" in err
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    status, _, err = run(capsys, "check", "queens", "-p", "n=5", str(answer), "--format", "svg", "-o", str(folder))
+    assert status == 0 and [path.name for path in folder.iterdir()] == ["answer.svg"]
+    assert queens_on(svg_root((folder / "answer.svg").read_text(encoding="utf-8"))) == 5
+
+
 def test_a_folder_gets_the_picture_inside_it(capsys, tmp_path):
     status, _, err = run(capsys, "solve", "queens", "-p", "n=4", "--format", "svg", "-o", str(tmp_path))
     assert status == 0 and [path.name for path in tmp_path.iterdir()] == ["queens.svg"]
