@@ -37,10 +37,11 @@ from . import parallel
 from .engine import AttemptBudget, Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .inputs import read_file, read_standard_input, title_source
-from .outputs import STANDARD_OUTPUT, OutputError, output_target, write_atomic
+from .outputs import STANDARD_OUTPUT, OutputError, output_target
 from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_environment
 from .puzzle import InputError, Param, Puzzle, accepted, quoted
-from .reporters import JsonLinesReporter, JsonReporter, PictureSink, SvgReporter, TextReporter, stop_words, summary_line
+from .reporters import (JsonLinesReporter, JsonReporter, PictureSink, SvgReporter, TextReporter, plural, stop_words,
+                        summary_line)
 from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, run
 from .svg import plain_drawing
 
@@ -381,11 +382,8 @@ def check_picture_options(args: argparse.Namespace, default_name: str) -> None:
     """
     if args.output is not None and args.format != "svg":
         raise UsageError("-o FILE writes pictures: give --format svg too (text goes to standard output)")
-    if args.output is not None:
-        try:
-            target = output_target(args.output, default_name)
-        except OutputError as error:
-            raise UsageError(str(error)) from None
+    if args.output is not None:  # OutputError (cannot write ...) when it cannot be written
+        target = output_target(args.output, default_name)
         args.output = None if target == STANDARD_OUTPUT else target
 
 
@@ -402,20 +400,6 @@ def unsolved_picture(puzzle: Puzzle, spec: Any) -> str:
     if puzzle.draw is not None:
         return puzzle.draw(spec, None)
     return plain_drawing((puzzle.text(spec) if puzzle.text is not None else repr(spec)).splitlines())
-
-
-def plural(count: int, word: str) -> str:
-    """``1 attempt``, ``2 attempts``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a temporary file renamed over it); a file that cannot be written is a usage
-    error."""
-    try:
-        write_atomic(path, text)
-    except OutputError as error:
-        raise UsageError(str(error)) from None
 
 
 def show_puzzle(manager: Manager, args: argparse.Namespace) -> int:
@@ -758,7 +742,7 @@ def count_summary(info: SearchInfo, report: Report) -> str:
         and report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT)
         and report.subtrees > 1
     ):
-        found = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
+        found = plural(report.solutions, "solution")
         done = f"{report.subtrees_done} of {report.subtrees} subtrees counted"
         return f"{found} so far ({stop_words(report)}: incomplete, {done})"
     return summary_line(info, report)
@@ -947,7 +931,7 @@ def instance_status(mode: str, report: Report) -> str:
     if mode == "unique":
         status = report.verdict.value
     else:
-        status = f"{report.solutions} solution{'' if report.solutions == 1 else 's'}"
+        status = plural(report.solutions, "solution")
     if report.verdict is Verdict.UNKNOWN or (
         mode != "unique" and not report.complete and report.stopped is not Stop.LIMIT
     ):
@@ -1032,12 +1016,7 @@ def solve_batch(
             sink.discard()
         raise
     if sink is not None:
-        try:
-            sink.close()
-        except OutputError as error:
-            raise UsageError(str(error)) from None
-        if sink.written:
-            print(sink.files_line(), file=sys.stderr)
+        close_pictures(sink)
     summary = batch_summary(outcomes, len(instances))
     if args.json:
         print(json.dumps({"puzzle": puzzle.name, "instances": objects, "summary": summary}))
@@ -1601,16 +1580,12 @@ def generate_puzzles(manager: Manager, args: argparse.Namespace) -> int:
         timeout = isinstance(stopped, GenerateTimeout)
         if not timeout or made < args.count:  # a timer that rang while the last puzzle was printed: all were made
             if pictures is not None:  # the pictures made so far stay written
-                pictures.close()
-                if pictures.written:
-                    print(pictures.files_line(), file=sys.stderr)
+                close_pictures(pictures)
             why = f"timeout after {args.timeout:g} seconds" if timeout else "interrupted"
             print(f"backtrack: {why}: made {made} of the {args.count} puzzles asked for", file=sys.stderr)
             return EXIT_TIMEOUT if timeout else EXIT_INTERRUPTED
     if pictures is not None:
-        pictures.close()
-        if pictures.written:
-            print(pictures.files_line(), file=sys.stderr)
+        close_pictures(pictures)
     return EXIT_FOUND
 
 
@@ -1620,10 +1595,19 @@ def write_pictures(pictures: list[str], output: str | None, title: str) -> None:
     try:
         for picture in pictures:
             sink.add(picture)
-        sink.close()
-    except OutputError as error:
+    except BaseException:
         sink.discard()
-        raise UsageError(str(error)) from None
+        raise
+    close_pictures(sink)
+
+
+def close_pictures(sink: PictureSink) -> None:
+    """Write what ``sink`` still holds and say on standard error which files were written.
+
+    A file that cannot be written is an :class:`~backtrack.outputs.OutputError`
+    (``cannot write ...``, exit status 2).
+    """
+    sink.close()
     if sink.written:
         print(sink.files_line(), file=sys.stderr)
 

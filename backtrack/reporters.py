@@ -17,10 +17,11 @@ from .outputs import AtomicFile, write_atomic
 from .run import SearchInfo
 
 __all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "SvgReporter", "PictureSink", "picture_page",
-           "summary_line", "summary_object", "stop_words"]
+           "summary_line", "summary_object", "stop_words", "plural"]
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """``1 attempt``, ``2 attempts``: a count and its word, in the singular for one."""
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -70,7 +71,7 @@ def stop_words(report: Report) -> str:
 def summary_line(info: SearchInfo, report: Report) -> str:
     """One line saying what was found and what the search proved: never more than it searched."""
     why = stop_words(report)
-    found = _plural(report.solutions, "solution")
+    found = plural(report.solutions, "solution")
     if info.mode == "unique":
         verdict = report.verdict
         if verdict is Verdict.AMBIGUOUS:
@@ -335,7 +336,7 @@ class SvgReporter:
         summary = [summary_line(info, report), report.line()]
         self.sink.close(summary)
         if self.sink.page:
-            self._note(f"wrote {self.output}: {_plural(self.sink.count, 'solution')}")
+            self._note(f"wrote {self.output}: {plural(self.sink.count, 'solution')}")
         elif self.sink.written:
             self._note(self.sink.files_line())
         for line in summary:
