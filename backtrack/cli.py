@@ -566,10 +566,8 @@ def make_spec(puzzle: Puzzle, instance: Instance, params: dict[str, Any]) -> Any
             return puzzle.make_spec(params)
         except (TypeError, ValueError) as error:
             raise UsageError(f"cannot build {puzzle.name} from the parameters: {error}") from None
-    try:
-        if instance.form is not None:
-            return puzzle.formats[instance.form].decode(instance.text, instance.source)
-        return puzzle.parse(instance.text, instance.source)
+    try:  # read as the workers of a count read it
+        return parallel.parse_instance(puzzle, instance.text, instance.source, instance.form)
     except InputError as error:
         raise error.located(instance.source, instance.first_line - 1) from None
     except Exception as error:

@@ -29,7 +29,7 @@ counted serially, in one piece.
 
 from .checkpoint import CheckpointError
 from .counting import count, max_workers
-from .jobs import Job, worker_init
+from .jobs import Job, parse_instance, worker_init
 from .local import local_context
 from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
 from .tree import MAX_SPLIT_DEPTH, Split, SplitDepthError, is_splittable, split
@@ -46,6 +46,7 @@ __all__ = [
     "is_splittable",
     "Split",
     "Job",
+    "parse_instance",
     "CountReport",
     "Progress",
     "CountInterrupted",
