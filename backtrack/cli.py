@@ -42,7 +42,7 @@ from .manager import Manager, UnknownPuzzle, make_manager, plugin_paths_from_env
 from .puzzle import InputError, Param, Puzzle, accepted, quoted
 from .reporters import (JsonLinesReporter, JsonReporter, PictureSink, SvgReporter, TextReporter, plural, stop_words,
                         summary_line)
-from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, run
+from .run import Outcome, PluginFailed, SearchInfo, SearchInterrupted, held_signals, run
 from .svg import plain_drawing
 
 EXIT_FOUND, EXIT_NONE, EXIT_ERROR, EXIT_BOUND = 0, 1, 2, 3
@@ -1459,23 +1459,13 @@ class GenerateDeadline:
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """The timer and Ctrl-C wait until the block ends; then one that came meanwhile is raised."""
-        import signal
-        import threading
-
-        interrupted = []
-        previous = None
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+        """The timer, Ctrl-C and SIGTERM wait until the block ends; then one that came meanwhile is raised."""
         self._holding = True
         try:
-            yield
+            with held_signals():
+                yield
         finally:
             self._holding = False
-            if previous is not None:
-                signal.signal(signal.SIGINT, previous)
-        if interrupted:
-            raise KeyboardInterrupt
         if self._pending:
             raise GenerateTimeout
 

@@ -48,29 +48,34 @@ class Outcome:
 
 
 @contextlib.contextmanager
-def held_interrupt() -> Iterator[None]:
-    """Hold Ctrl-C back while the block runs, and raise it at its end.
+def held_signals() -> Iterator[None]:
+    """Hold back Ctrl-C and SIGTERM (their Python handlers) while the block runs; handle one that came at its end.
 
-    Only in the main thread and with Python's own Ctrl-C handler; elsewhere the
-    block runs as it is.
+    Only in the main thread, and only for signals with a Python handler (Ctrl-C's
+    default one raises ``KeyboardInterrupt`` then); elsewhere the block runs as it is.
     """
     import signal
     import threading
 
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[int] = []
-    signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    caught: list[tuple[int, Any]] = []
+    saved: dict[int, Any] = {}
     try:
+        signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
+        for signum in signums:
+            handler = signal.getsignal(signum)
+            if callable(handler):
+                saved[signum] = handler
+                signal.signal(signum, lambda number, frame: caught.append((number, frame)))
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
         if caught:
-            raise KeyboardInterrupt
+            number, frame = caught[0]
+            saved[number](number, frame)
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -194,7 +199,7 @@ def run(
                     except Exception as error:
                         failure = error
                         break
-                    with held_interrupt():  # a solution is handed out whole, or not at all
+                    with held_signals():  # a solution is handed out whole, or not at all
                         try:
                             rendered = puzzle.render(spec, solution)
                         except NOT_PLUGIN_BUGS:

@@ -19,18 +19,15 @@ so the totals are exactly the serial ones.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 from ..engine import Search, Stop
 from ..manager import Manager
 from ..puzzle import Puzzle
-from ..run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
+from ..run import NOT_PLUGIN_BUGS, PluginFailed, held_signals, plugin_failure
 from .checkpoint import Checkpoint, CheckpointError, identity
 from .jobs import Job, SubtreeResult, resolve, spec_of, unpicklable
 from .local import ExecutorWorkers, LocalWorkers, local_context
@@ -47,35 +44,6 @@ TICK = 0.5
 WARMUP = 0.2
 #: Local worker processes allowed per core (more only share the cores, and each holds a copy of the search).
 WORKERS_PER_CORE = 4
-
-
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[None]:
-    """Hold back SIGINT and SIGTERM (their Python handlers) in the main thread until the block ends.
-
-    A signal that came meanwhile is handled at the end of the block, by the handler
-    that was in place.  Elsewhere than the main thread nothing is held back (no
-    handler runs there).
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[tuple[int, Any]] = []
-    saved: dict[int, Callable[[int, Any], Any]] = {}
-    try:
-        signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
-        for signum in signums:
-            handler = signal.getsignal(signum)
-            if callable(handler):
-                saved[signum] = handler
-                signal.signal(signum, lambda number, frame: caught.append((number, frame)))
-        yield
-    finally:
-        for signum, handler in saved.items():
-            signal.signal(signum, handler)
-        if caught:
-            number, frame = caught[0]
-            saved[number](number, frame)
 
 
 def max_workers() -> int:
@@ -171,7 +139,7 @@ class Count:
         if result.complete:
             # Ctrl-C or SIGTERM waits until the subtree is both in the results and in the
             # checkpoint: the partial report then counts exactly the subtrees the file holds.
-            with deferred_signals():
+            with held_signals():
                 self.results[result.subtree] = result
                 if self.book is not None:
                     wall = self.before + time.monotonic() - self.started
