@@ -1,10 +1,35 @@
 """What a puzzle plugin registers: a :class:`Puzzle` descriptor, its parameters and input errors.
 
-Every puzzle module offers the same small set of functions, which its descriptor
-names: ``parse`` (text to spec), ``search`` (spec to a :class:`~backtrack.Search`),
-``render`` (a solution to text), and optionally ``build`` (a spec from parameters
-alone, for parametric puzzles such as queens), ``split`` (a file holding many
-instances), ``as_json`` (a solution as JSON data) and example files.
+Every puzzle module offers the same set of functions, which its descriptor names,
+and every built-in puzzle module (and every template of ``backtrack new``) holds
+them in the same parts, in the same order, each part under a heading
+``# -- N. NAME ---``.  A part a puzzle has no use for is left out; the numbers of
+the others stay, so that part 7 is the search in every module:
+
+==  ===============  ==================================================================
+ 0  vocabulary       the module docstring, the puzzle's terms (a cell is ``(row, col)``
+                     from 0; ``rows``, ``cols``), and its limits (``MAX_SIZE``)
+ 1  the model        the spec class, the puzzle's own model; ``build`` (a spec from
+                     parameters alone), ``params``, ``limits``
+ 2  the parser       text to the model: ``parse``, ``split`` (a file of many
+                     instances), ``examples``, ``example_aliases``
+ 3  the text form    the model and its solutions as text: ``text``, ``render``,
+                     ``as_json``, ``read_answer``
+ 4  the formats      what puzzle people share: ``formats`` (Tatham game IDs,
+                     puzz.link URLs, pzprv3 files, through :mod:`backtrack.formats`)
+ 5  the picture      ``draw`` and ``draw_move`` (SVG, through :mod:`backtrack.svg`)
+ 6  the checker      ``check``: the rules a solution breaks, sharing no code with the search
+ 7  the search       ``search``: the five methods, or a propagating or shortest search
+ 8  the generator    ``generator``: new instances, graded
+ 9  the façade       the API of the puzzle's seed exercise (Dutch or German names),
+                     a thin layer over the model
+10  the descriptor   ``PUZZLE = Puzzle(...)``, its keywords in this order
+11  the hook         ``backtrack_puzzles``, returning the descriptor
+==  ===============  ==================================================================
+
+The fields of :class:`Puzzle` follow the same order: the three functions every
+puzzle has (``parse``, ``search``, ``render``) first, then the optional ones part
+by part.
 """
 
 from __future__ import annotations
@@ -124,30 +149,35 @@ class Param:
 class Puzzle:
     """A puzzle as a plugin registers it (see the module docstring for the functions).
 
+    The three every puzzle has:
+
     * ``parse(text, source) -> spec`` raises :class:`InputError` for bad input.
     * ``search(spec, **params) -> Search``: a fresh search object; constructing it runs nothing.
     * ``render(spec, solution) -> str``.
-    * ``build(**params) -> spec`` when the puzzle can be made from parameters alone.
-    * ``split(text) -> [(first_line, instance_text), ...]`` when a file may hold many instances.
-    * ``as_json(spec, solution)``: the solution as JSON data for ``--json``.
-    * ``check(spec, solution) -> list[str]``: the puzzle's independent rule checker,
-      sharing no code with its search: the rules the solution breaks, in the
-      puzzle's own words (an empty list when it satisfies every rule).
-    * ``examples``: example name to file path.
+
+    The optional ones, in the order of the parts of a puzzle module:
+
+    * ``params``: the ``-p NAME=VALUE`` parameters (see :class:`Param`).
     * ``limits``: the largest input accepted, in words (``boards up to 100 x 100``);
       ``backtrack show`` prints it, and ``parse`` refuses larger input with it.
-    * ``example_aliases``: old names of examples to their names now.
+    * ``build(**params) -> spec`` when the puzzle can be made from parameters alone.
+    * ``split(text) -> [(first_line, instance_text), ...]`` when a file may hold many instances.
+    * ``examples``: example name to file path; ``example_aliases``: old names of examples to their names now.
     * ``text(spec) -> str``: the puzzle in its own text format, so that
       ``parse(text(spec)) == spec`` (a puzzle can be written back, converted, checked).
+    * ``as_json(spec, solution)``: the solution as JSON data for ``--json``.
+    * ``read_answer(spec, text, source) -> solution``: a solution from the text
+      ``render`` prints (so that an answer can be saved, edited and checked).
+    * ``formats``: the shared formats the puzzle reads and writes, by name
+      (``tatham``, ``puzzlink``, ``pzprv3``; see :class:`Format`).
     * ``draw(spec, state) -> str``: the board as SVG (see :mod:`backtrack.svg`):
       the puzzle alone when ``state`` is None, else a solution or a partial state
       (what the search's ``partial`` gives); ``draw_move(spec, move) -> str``: an SVG
       fragment marking what a move touches.  Without them a puzzle still works
       everywhere, and pictures show its moves as text.
-    * ``formats``: the shared formats the puzzle reads and writes, by name
-      (``tatham``, ``puzzlink``, ``pzprv3``; see :class:`Format`).
-    * ``read_answer(spec, text, source) -> solution``: a solution from the text
-      ``render`` prints (so that an answer can be saved, edited and checked).
+    * ``check(spec, solution) -> list[str]``: the puzzle's independent rule checker,
+      sharing no code with its search: the rules the solution breaks, in the
+      puzzle's own words (an empty list when it satisfies every rule).
     * ``generator``: how new instances are made (see :class:`Generator`).
     """
 
@@ -156,19 +186,26 @@ class Puzzle:
     parse: Callable[[str, str], Any]
     search: Callable[..., Search]
     render: Callable[[Any, Any], str]
+    # 1. the model
     params: tuple[Param, ...] = ()
-    build: Callable[..., Any] | None = None
-    split: Callable[[str], list[tuple[int, str]]] | None = None
-    as_json: Callable[[Any, Any], Any] | None = None
-    examples: Mapping[str, Path] = field(default_factory=dict)
-    check: Callable[[Any, Any], list[str]] | None = None
     limits: str = ""
+    build: Callable[..., Any] | None = None
+    # 2. the parser
+    split: Callable[[str], list[tuple[int, str]]] | None = None
+    examples: Mapping[str, Path] = field(default_factory=dict)
     example_aliases: Mapping[str, str] = field(default_factory=dict)
+    # 3. the text form
     text: Callable[[Any], str] | None = None
+    as_json: Callable[[Any, Any], Any] | None = None
+    read_answer: Callable[[Any, str, str], Any] | None = None
+    # 4. the formats
+    formats: Mapping[str, Format] = field(default_factory=dict)
+    # 5. the picture
     draw: Callable[[Any, Any], str] | None = None
     draw_move: Callable[[Any, Any], str] | None = None
-    formats: Mapping[str, Format] = field(default_factory=dict)
-    read_answer: Callable[[Any, str, str], Any] | None = None
+    # 6. the checker
+    check: Callable[[Any, Any], list[str]] | None = None
+    # 8. the generator
     generator: Generator | None = None
 
     def example(self, name: str) -> Path | None:
