@@ -43,7 +43,8 @@ from __future__ import annotations
 import math
 from typing import Any, Generator, TextIO
 
-from .engine import Search, Stop, _Walk, replay, take_back
+from .engine import Search, Stop
+from .walk import BoundMethods, _Walk, replay, take_back
 
 __all__ = ["ShortestSearch"]
 
@@ -99,17 +100,19 @@ class _DeepeningWalk(_Walk):
 
     __slots__ = ()
 
-    def _run(self, prefix: tuple, methods: tuple, trace: TextIO | None, snapshot: bool) -> Generator[Any, None, None]:
+    def _run(
+        self, prefix: tuple, methods: BoundMethods, trace: TextIO | None, snapshot: bool
+    ) -> Generator[Any, None, None]:
         search = self.search
         assert isinstance(search, ShortestSearch)
-        moves, valid, filtered, record, undo, done = methods
+        moves = methods.moves
         bounded = type(search).lower_bound is not ShortestSearch.lower_bound
         bound = search.lower_bound
         search.shortest = None
         path: list = []
         try:
             search.begin()
-            solved = replay(prefix, path, valid, filtered, record, done) if prefix else search.done_at_start()
+            solved = replay(prefix, path, methods) if prefix else search.done_at_start()
             base = len(path)
             if solved:
                 search.shortest = self.length = base
@@ -140,7 +143,7 @@ class _DeepeningWalk(_Walk):
                     return moves(level)
 
                 found = 0
-                for solution in self._descend(path, base, limited, valid, filtered, record, undo, done, snapshot):
+                for solution in self._descend(path, base, methods._replace(moves=limited), snapshot):
                     found += 1
                     search.shortest = self.length
                     yield solution
@@ -151,4 +154,4 @@ class _DeepeningWalk(_Walk):
             self.why = f"no solution within {search.max_depth} moves; longer ones may exist"
         finally:
             # Take back whatever is still recorded (the prefix, or a search stopped early).
-            take_back(path, undo)
+            take_back(path, methods.undo)

@@ -27,6 +27,7 @@ from typing import Any
 
 from .jobs import Job, SubtreeResult, WorkerPluginError, count_subtree, worker_init
 from .report import SubtreeError
+from .workers import Workers
 
 __all__ = ["LocalWorkers", "ExecutorWorkers", "local_context"]
 
@@ -83,7 +84,7 @@ class _Worker:
         self.closed = False  # told to stop once its subtrees are counted
 
 
-class LocalWorkers:
+class LocalWorkers(Workers):
     """Worker processes of this machine, each counting one subtree at a time."""
 
     kind = "local"
@@ -99,6 +100,11 @@ class LocalWorkers:
         self.deaths: dict[int, int] = {}
         self.retried = 0
         self.started = False
+
+    @property
+    def starts_slowly(self) -> bool:
+        """Whether the workers are spawned rather than forked: each imports the plugins again."""
+        return self.context.get_start_method() != "fork"
 
     def start(self, todo: list[int]) -> None:
         """Start the workers and hand each its first subtree of ``todo`` (counted in that order)."""
@@ -227,7 +233,7 @@ class LocalWorkers:
         self.workers = []
 
 
-class ExecutorWorkers:
+class ExecutorWorkers(Workers):
     """A :class:`concurrent.futures.Executor` of the caller's: every subtree submitted at once."""
 
     kind = "executor"
@@ -242,6 +248,11 @@ class ExecutorWorkers:
         self.size = size
         self.futures: dict[concurrent.futures.Future, int] = {}
         self.retried = 0
+
+    @property
+    def starts_slowly(self) -> bool:
+        """An executor handed in is running already."""
+        return False
 
     def start(self, todo: list[int]) -> None:
         """Submit every subtree of ``todo``."""

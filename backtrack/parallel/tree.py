@@ -1,7 +1,7 @@
 """The split: the top of a search tree cut at a depth, and the subtrees below the cut.
 
 The cut is the engine's own walk, stopped at a depth (see ``frontier_depth`` in
-:mod:`backtrack.engine`): the attempts and solutions it meets above the cut are
+:mod:`backtrack.walk`): the attempts and solutions it meets above the cut are
 the split's, and each move sequence it stops at is a subtree that a fresh search
 counts with ``search.count(prefix=...)``.  So a serial count's attempts equal the
 split's plus the sum of the subtrees'.
