@@ -18,7 +18,7 @@ def example(name: str) -> Board:
 
 def assert_solves(board: Board, solution: tuple[int, ...]) -> None:
     assert all(after in rotations(before) for before, after in zip(board.tiles, solution, strict=True))
-    assert Board(solution, board.columns).is_solved()
+    assert Board(solution, board.cols).is_solved()
 
 
 @pytest.mark.parametrize("size", [30, 50])

@@ -36,7 +36,7 @@ def bfs_length(board, goal: int, limit: int = 30) -> int | None:
     others are interchangeable for the length); walls are read from the board's
     ``walls_below`` and ``walls_right`` sets only.
     """
-    m, n = board.rows, board.columns
+    m, n = board.rows, board.cols
     cells = m * n
     steps = {"N": -n, "S": n, "E": 1, "W": -1}
 

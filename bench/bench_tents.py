@@ -22,8 +22,8 @@ def load(name: str) -> tents.TentsCamp:
 def solves(camp: tents.TentsCamp, solution: tents.Layout) -> bool:
     """The counts and the no-touch rule hold, and each tree owns an adjacent tent of its own."""
     placed = set(solution.tents)
-    rows = tuple(sum(1 for t in placed if t // camp.ncols == r) for r in range(camp.nrows))
-    cols = tuple(sum(1 for t in placed if t % camp.ncols == c) for c in range(camp.ncols))
+    rows = tuple(sum(1 for t in placed if t // camp.cols == r) for r in range(camp.rows))
+    cols = tuple(sum(1 for t in placed if t % camp.cols == c) for c in range(camp.cols))
     apart = all(not placed.intersection(camp.touching(t, solution.rules)) for t in placed)
     owners = dict(solution.assignment)
     matched = sorted(owners) == sorted(camp.trees) and sorted(owners.values()) == sorted(placed)

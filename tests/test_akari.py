@@ -13,7 +13,7 @@ import pytest
 from backtrack import InputError, Stop, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles import akari
-from backtrack_puzzles.akari import MAX_SIDE, Akari, Choice, LightUp, check, text_of
+from backtrack_puzzles.akari import MAX_SIZE, Akari, Choice, LightUp, check, text_of
 from measure import MEMORY_LIMIT, setup_cost
 
 EXERCISE_BLACK = [[1, 1, 4], [2, 3, 2], [2, 5], [3, 0, 1], [3, 2], [4, 4, 0]]
@@ -694,11 +694,11 @@ def twice_numbered(n: int) -> str:
 
 
 LARGEST = {
-    "all white": board(MAX_SIDE, MAX_SIDE),
-    "all numbers": board(MAX_SIDE, MAX_SIDE, "1"),
-    "numbers and white": board(MAX_SIDE, MAX_SIDE, "1."),
-    "two numbers a line": twice_numbered(MAX_SIDE),
-    "one row": board(1, MAX_SIDE),
+    "all white": board(MAX_SIZE, MAX_SIZE),
+    "all numbers": board(MAX_SIZE, MAX_SIZE, "1"),
+    "numbers and white": board(MAX_SIZE, MAX_SIZE, "1."),
+    "two numbers a line": twice_numbered(MAX_SIZE),
+    "one row": board(1, MAX_SIZE),
 }
 
 
@@ -713,7 +713,7 @@ def test_the_start_of_the_largest_boards_is_made_and_taken_back():
     # The start (the clues' deductions and probing) of the largest open board, checked for its state.
     spec = akari.parse(LARGEST["all white"])
     search = akari.search(spec)
-    assert search.start() and search.unlit == MAX_SIDE * MAX_SIDE
+    assert search.start() and search.unlit == MAX_SIZE * MAX_SIZE
     search.rollback(0)
     assert search.trail == [] and set(search.value) == {-1}
 
@@ -721,15 +721,15 @@ def test_the_start_of_the_largest_boards_is_made_and_taken_back():
 @pytest.mark.parametrize(
     "text, line, column, message",
     [
-        (board(MAX_SIDE + 1, 3), MAX_SIDE + 1, 1,
+        (board(MAX_SIZE + 1, 3), MAX_SIZE + 1, 1,
          "expected at most 100 rows (the largest board accepted is 100 x 100 cells), found more"),
-        (board(2, MAX_SIDE + 1), 1, MAX_SIDE + 1,
+        (board(2, MAX_SIZE + 1), 1, MAX_SIZE + 1,
          "expected at most 100 cells in a row (the largest board accepted is 100 x 100 cells), found 101"),
-        ("\n" + board(3, 3) + "." * 5_000_000 + "\n", 5, MAX_SIDE + 1, "found 5,000,000"),
-        ("\n" * 3 + board(100_000, 2), MAX_SIDE + 4, 1, "found more"),
-        (" \n" * 2_000_000 + board(MAX_SIDE, 2) + "\n  \n" + board(2, 2), 2_000_000 + MAX_SIDE + 1, 1,
+        ("\n" + board(3, 3) + "." * 5_000_000 + "\n", 5, MAX_SIZE + 1, "found 5,000,000"),
+        ("\n" * 3 + board(100_000, 2), MAX_SIZE + 4, 1, "found more"),
+        (" \n" * 2_000_000 + board(MAX_SIZE, 2) + "\n  \n" + board(2, 2), 2_000_000 + MAX_SIZE + 1, 1,
          "found a blank line"),
-        (board(MAX_SIDE - 1, 2) + " \t\n..\n", MAX_SIDE, 1, "found a blank line"),
+        (board(MAX_SIZE - 1, 2) + " \t\n..\n", MAX_SIZE, 1, "found a blank line"),
     ],
 )
 def test_boards_beyond_the_maximum_are_refused(text, line, column, message):
@@ -737,15 +737,15 @@ def test_boards_beyond_the_maximum_are_refused(text, line, column, message):
         akari.parse(text, "big.txt")
     assert (error.value.line, error.value.column) == (line, column)
     assert message in error.value.message
-    assert board(MAX_SIDE, MAX_SIDE) and akari.parse(board(MAX_SIDE, MAX_SIDE)).rows == MAX_SIDE
+    assert board(MAX_SIZE, MAX_SIZE) and akari.parse(board(MAX_SIZE, MAX_SIZE)).rows == MAX_SIZE
 
 
 def test_a_batch_with_a_huge_puzzle_is_refused_at_its_line(capsys, tmp_path):
     path = tmp_path / "batch.txt"
     path.write_text(EXERCISE_TEXT + "\n" + board(300_000, 3))
-    assert akari.split(path.read_text())[1][1].count("\n") == MAX_SIDE + 1  # the rest is never copied
+    assert akari.split(path.read_text())[1][1].count("\n") == MAX_SIZE + 1  # the rest is never copied
     assert main(["solve", "akari", str(path)]) == 2
-    assert f"{path}:{8 + MAX_SIDE}:1: expected at most {MAX_SIDE} rows" in capsys.readouterr().err
+    assert f"{path}:{8 + MAX_SIZE}:1: expected at most {MAX_SIZE} rows" in capsys.readouterr().err
 
 
 def test_a_batch_of_more_puzzles_than_the_maximum_is_refused(capsys, tmp_path):
@@ -760,9 +760,9 @@ def test_a_batch_of_more_puzzles_than_the_maximum_is_refused(capsys, tmp_path):
 
 
 def test_the_search_refuses_a_board_beyond_the_maximum_made_in_python():
-    with pytest.raises(ValueError, match=f"{MAX_SIDE} x {MAX_SIDE}"):
-        akari.search(LightUp(MAX_SIDE + 1, 1))
-    assert akari.PUZZLE.limits == f"boards up to {MAX_SIDE} x {MAX_SIDE} cells"
+    with pytest.raises(ValueError, match=f"{MAX_SIZE} x {MAX_SIZE}"):
+        akari.search(LightUp(MAX_SIZE + 1, 1))
+    assert akari.PUZZLE.limits == f"boards up to {MAX_SIZE} x {MAX_SIZE} cells"
 
 
 # -- parameters and the generator's arguments ---------------------------------------------------
@@ -816,7 +816,7 @@ def test_the_generator_takes_the_extremes_of_its_ranges(capsys):
         sizes += [(spec.rows, spec.cols) for spec in specs]
     assert sizes == [(1, 1), (1, 3), (2, 2), (2, 2)]
     with pytest.raises(ValueError, match="from 1 to 100"):
-        akari.generate(MAX_SIDE + 1, 1)
+        akari.generate(MAX_SIZE + 1, 1)
 
 
 @pytest.mark.parametrize("rows, cols", [(r, c) for r in range(1, 5) for c in range(1, 5)])

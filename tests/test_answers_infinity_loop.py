@@ -57,7 +57,7 @@ def test_every_example_solution_is_checked_right_through_the_command(name, capsy
 def test_every_solution_reads_back_as_characters_and_as_numbers(name):
     board = example(name)
     for solution in search(board).solutions(limit=3):
-        solved = Board(tuple(solution), board.columns)
+        solved = Board(tuple(solution), board.cols)
         assert read_answer(board, render(board, solution)) == solution
         assert read_answer(board, text_of(solved, numbers=True)) == solution
         assert read_answer(board, "# my answer\n" + render(board, solution) + "\n\n\n") == solution
@@ -85,7 +85,7 @@ def test_every_tile_turned_otherwise_is_named_in_every_rule_broken(name, capsys,
     chance = random.Random(5)
     indices = range(len(solution)) if len(solution) <= 12 else chance.sample(range(len(solution)), 25)
     for index in indices:
-        row, column = divmod(index, board.columns)
+        row, column = divmod(index, board.cols)
         for tile in rotations(solution[index]):
             if tile == solution[index]:
                 continue

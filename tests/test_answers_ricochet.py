@@ -37,7 +37,7 @@ def example(name: str) -> Ricochet:
 def stop_of(spec: Ricochet, robots: list[int], robot: int, heading: str) -> int:
     """Where ``robot`` stops sliding ``heading``: worked out from the walls and the robots, not by the plugin."""
     board = spec.board
-    n = board.columns
+    n = board.cols
     row, column = divmod(robots[robot], n)
     d_row, d_column, _ = HEADINGS[heading]
     while True:
@@ -54,7 +54,7 @@ def stop_of(spec: Ricochet, robots: list[int], robot: int, heading: str) -> int:
 
 def first_broken(spec: Ricochet, moves: list[str], goal: int) -> str | None:
     """The rule the checker must name first for ``moves``, or None when they bring the goal robot home."""
-    n, target = spec.board.columns, spec.board.target
+    n, target = spec.board.cols, spec.board.target
     robots = list(spec.board.robots)
 
     def where(cell: int) -> str:

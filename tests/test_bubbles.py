@@ -325,7 +325,7 @@ def test_intro_puzzle_has_the_exercises_unique_solution():
 def test_parse_gives_the_model_and_the_facade_wraps_it():
     grid = parse(EXERCISE_FILE)
     assert type(grid) is BubblesGrid and grid.lines == ("#AAB", "CDDB", "CDBB", "CD#B")
-    assert (grid.height, grid.width) == (4, 4) and sorted(grid.regions) == ["A", "B", "C", "D"]
+    assert (grid.rows, grid.cols) == (4, 4) and sorted(grid.regions) == ["A", "B", "C", "D"]
     assert grid.regions["C"] == {(1, 0), (2, 0), (3, 0)} and grid.region_at(3, 2) is None
     puzzel = Puzzel.from_grid(grid)
     assert puzzel.grid is grid and type(Puzzel.uit_tekst(EXERCISE_FILE).grid) is BubblesGrid
@@ -561,7 +561,7 @@ def test_generator_is_repeatable_and_solvable():
     for seed in range(5):
         grid = generate(7, 9, seed)
         assert text_of(grid) == text_of(generate(7, 9, seed))
-        assert (grid.height, grid.width) == (7, 9)
+        assert (grid.rows, grid.cols) == (7, 9)
         first = search(grid).first()
         assert first is not None and check(grid, first) == []
     assert text_of(generate(7, 9, 1)) != text_of(generate(7, 9, 2))
@@ -778,6 +778,6 @@ def test_generator_refuses_bad_arguments(args, words, capsys):
 
 def test_generator_makes_the_largest_grid():
     grid = generate(MAX_SIZE, 3, 1)
-    assert (grid.height, grid.width) == (MAX_SIZE, 3)
+    assert (grid.rows, grid.cols) == (MAX_SIZE, 3)
     with pytest.raises(ValueError, match="the largest grid is 500 x 500, not 501 x 3"):
         generate(MAX_SIZE + 1, 3, 1)

@@ -363,7 +363,7 @@ def test_the_same_seed_gives_the_same_puzzles_each_unique_by_the_independent_cou
 
 def test_unique_puzzles_reach_12_by_12(capsys):
     grids = generated(capsys, "-p", "rows=12", "-p", "cols=12", "--seed", "1")
-    assert [(grid.height, grid.width) for grid in grids] == [(12, 12)]
+    assert [(grid.rows, grid.cols) for grid in grids] == [(12, 12)]
     assert count_by_runs(grids[0].lines) == 1 and len(grids[0].regions) >= 10
 
 
@@ -387,6 +387,6 @@ def test_difficulty_easy_selects_puzzles_solved_without_a_guess(capsys):
 def test_any_makes_big_grids_and_unique_refuses_what_it_cannot_make(capsys):
     grids = generated(capsys, "-p", "rows=30", "-p", "cols=20", "--any", "--seed", "1", "-p", "green=0.2")
     solution = bubbles.search(grids[0]).first()
-    assert (grids[0].height, grids[0].width) == (30, 20) and solution is not None and check(grids[0], solution) == []
+    assert (grids[0].rows, grids[0].cols) == (30, 20) and solution is not None and check(grids[0], solution) == []
     assert main(["generate", "bubbles", "-p", "rows=13", "-p", "cols=12"]) == 2
     assert "unique puzzles are made up to 144 squares" in capsys.readouterr().err

@@ -261,7 +261,7 @@ def test_mutated_ids_urls_and_files_decode_or_are_input_errors(case, changes):
 
 def brute_force(camp: TentsCamp, rules: str) -> tuple[int, int]:
     """(layouts, assignments) by enumerating every set of as many cells as trees; a count of None is no rule."""
-    nrows, ncols = camp.nrows, camp.ncols
+    nrows, ncols = camp.rows, camp.cols
     trees = list(camp.trees)
     free = sorted({n for tree in trees for n in orthogonal(tree, nrows, ncols)} - set(trees))
     layouts = assignments = 0
@@ -481,7 +481,7 @@ def test_difficulty_selects_puzzles_by_the_searchs_grade(capsys):
 
 def test_unique_puzzles_at_the_largest_size_people_play():
     camp = tents.make(1, True, rows=25, cols=25)
-    assert (camp.nrows, camp.ncols) == (25, 25)
+    assert (camp.rows, camp.cols) == (25, 25)
     assert tents.search(camp, method="propagate", count="layouts").verdict() is Verdict.UNIQUE
 
 

@@ -16,7 +16,7 @@ import pytest
 from backtrack import InputError, Verdict, parallel
 from backtrack.cli import main
 from backtrack_puzzles.infinity_loop import (
-    MAX_SIDE, MAX_UNIQUE_SIDE, PUZZLE, Board, OneindigeLus, PropagatingLoopSearch, Tegel, as_json, check, generate,
+    MAX_SIZE, MAX_UNIQUE_SIZE, PUZZLE, Board, OneindigeLus, PropagatingLoopSearch, Tegel, as_json, check, generate,
     parse, render, search, text_of,
 )
 
@@ -206,7 +206,7 @@ def test_board_api():
 def test_the_seed_classes_are_facades_over_the_model():
     board = Board((9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3), 4)
     facade = OneindigeLus([9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3], 4)
-    assert facade.board == board == parse(str(facade)) and (board.rows, board.columns) == (3, 4)
+    assert facade.board == board == parse(str(facade)) and (board.rows, board.cols) == (3, 4)
     assert OneindigeLus.of(board).board is board and repr(OneindigeLus.of(board)) == repr(facade)
     assert str(facade) == text_of(board) and parse(text_of(board, numbers=True)) == board
     assert facade.tegel(1, 2) == Tegel(board.tile(1, 2)) and board.turned(0, 0, -1).tile(0, 0) == 12
@@ -448,7 +448,7 @@ def test_generated_boards_are_solved_correctly():
 def test_generate_unique_gives_a_unique_board():
     for seed in range(3):
         board = generate(12, 14, seed, unique=True)
-        assert (board.rows, board.columns) == (12, 14)
+        assert (board.rows, board.cols) == (12, 14)
         assert search(board).verdict() is Verdict.UNIQUE
         assert search(board, method="plain").count() == 1
     assert generate(5, 6, 7) == generate(5, 6, 7)
@@ -541,7 +541,7 @@ def test_the_examples():
     assert set(PUZZLE.examples) == set(expected)
     for name, (rows, columns, verdict) in expected.items():
         board = parse(PUZZLE.examples[name].read_text(encoding="utf-8"), name)
-        assert (board.rows, board.columns) == (rows, columns)
+        assert (board.rows, board.cols) == (rows, columns)
         assert search(board).verdict().value == verdict
     assert search(parse(PUZZLE.examples["ambiguous-20x20"].read_text(encoding="utf-8"))).count() == 12
 
@@ -695,7 +695,7 @@ def corners(rows: int, columns: int) -> str:
 
 @pytest.mark.parametrize("method", ["propagate", "plain"])
 def test_the_largest_board_sets_up_within_the_memory_limit(method):
-    seconds, peak = setup_cost("infinity-loop", corners(MAX_SIDE, MAX_SIDE), {"method": method})
+    seconds, peak = setup_cost("infinity-loop", corners(MAX_SIZE, MAX_SIZE), {"method": method})
     assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MiB in {seconds:.2f} s"
 
 
@@ -704,22 +704,22 @@ def test_millions_of_empty_and_comment_lines_around_a_board_set_up_within_the_me
     text = "\n" * 3_000_000 + numbers.replace("\n", "\n" + "#\n" * 1000 + "\n" * 50_000) + "\n" * 3_000_000
     assert len(text.encode()) < 10 * 2**20
     board = parse(text)
-    assert (board.rows, board.columns) == (40, 40)
+    assert (board.rows, board.cols) == (40, 40)
     seconds, peak = setup_cost("infinity-loop", text)
     assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MiB in {seconds:.2f} s"
 
 
 def test_the_largest_board_is_accepted_and_one_more_row_or_column_is_refused():
-    board = parse(corners(MAX_SIDE, MAX_SIDE))
-    assert (board.rows, board.columns) == (MAX_SIDE, MAX_SIDE) == (1000, 1000)
+    board = parse(corners(MAX_SIZE, MAX_SIZE))
+    assert (board.rows, board.cols) == (MAX_SIZE, MAX_SIZE) == (1000, 1000)
     assert PUZZLE.limits == "boards up to 1000 x 1000 tiles"
-    wide_row = "\n".join(" ".join(["3"] * (MAX_SIDE + (row == 2))) for row in range(3))
+    wide_row = "\n".join(" ".join(["3"] * (MAX_SIZE + (row == 2))) for row in range(3))
     cases = [
-        (corners(MAX_SIDE + 1, 3), MAX_SIDE + 1, None, "expected at most 1,000 rows (boards up to 1000 x 1000 tiles)"),
-        ("# c\n" + corners(2, MAX_SIDE + 1), 2, MAX_SIDE + 1,
+        (corners(MAX_SIZE + 1, 3), MAX_SIZE + 1, None, "expected at most 1,000 rows (boards up to 1000 x 1000 tiles)"),
+        ("# c\n" + corners(2, MAX_SIZE + 1), 2, MAX_SIZE + 1,
          "expected at most 1,000 tiles in a row (boards up to 1000 x 1000 tiles), found 1,001"),
-        ("\n".join(["1 2"] * (MAX_SIDE + 1)), MAX_SIDE + 1, None, "expected at most 1,000 rows"),
-        (wide_row, 3, 2 * MAX_SIDE + 1,
+        ("\n".join(["1 2"] * (MAX_SIZE + 1)), MAX_SIZE + 1, None, "expected at most 1,000 rows"),
+        (wide_row, 3, 2 * MAX_SIZE + 1,
          "expected at most 1,000 numbers in a row (boards up to 1000 x 1000 tiles), found 1,001"),
     ]
     for text, line, column, words in cases:
@@ -731,7 +731,7 @@ def test_the_largest_board_is_accepted_and_one_more_row_or_column_is_refused():
 
 def test_a_board_too_large_through_the_command(tmp_path, capsys):
     path = tmp_path / "big.txt"
-    path.write_text(corners(3, MAX_SIDE + 5), encoding="utf-8")
+    path.write_text(corners(3, MAX_SIZE + 5), encoding="utf-8")
     assert main(["solve", "infinity-loop", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:1:1001: expected at most 1,000 tiles in a row" in err and "Traceback" not in err
@@ -785,7 +785,7 @@ def generated(capsys, *arguments: str) -> tuple[int, list[Board], str]:
 
 def test_the_same_seed_makes_the_same_boards_and_another_seed_others(capsys):
     status, boards, _ = generated(capsys, "-p", "rows=5", "-p", "cols=7", "--seed", "3", "--count", "3")
-    assert status == 0 and len(boards) == 3 and all((b.rows, b.columns) == (5, 7) for b in boards)
+    assert status == 0 and len(boards) == 3 and all((b.rows, b.cols) == (5, 7) for b in boards)
     again = main(["generate", "infinity-loop", "-p", "rows=5", "-p", "cols=7", "--seed", "3", "--count", "3"])
     out = capsys.readouterr().out
     assert again == 0 and [parse(text) for text in out.split("\n\n")] == boards
@@ -816,7 +816,7 @@ def test_every_unique_board_printed_has_one_solution_by_brute_force(capsys):
 
 def test_large_unique_boards_are_unique_by_the_plain_search(capsys):
     status, boards, _ = generated(capsys, "-p", "rows=30", "-p", "cols=30", "--seed", "1", "--count", "2")
-    assert status == 0 and [(b.rows, b.columns) for b in boards] == [(30, 30), (30, 30)]
+    assert status == 0 and [(b.rows, b.cols) for b in boards] == [(30, 30), (30, 30)]
     for board in boards:
         assert search(board, method="plain").count(limit=2) == 1
 
@@ -842,7 +842,7 @@ def test_the_difficulty_selects_by_the_engines_grade(capsys):
 
 def test_the_text_form_is_the_only_one_written(capsys):
     status, boards, _ = generated(capsys, "-p", "rows=4", "-p", "cols=9", "--seed", "5", "--to", "text")
-    assert status == 0 and (boards[0].rows, boards[0].columns) == (4, 9)
+    assert status == 0 and (boards[0].rows, boards[0].cols) == (4, 9)
     assert main(["generate", "infinity-loop", "--seed", "5", "--to", "tatham"]) == 2
     assert "cannot be written as one of the Tatham game IDs" in capsys.readouterr().err
 
@@ -851,7 +851,7 @@ def test_the_parameters_are_listed(capsys):
     assert main(["generate", "infinity-loop", "--help-params"]) == 0
     out = capsys.readouterr().out
     assert "rows: the number of rows (takes a whole number from 1 to 1000) [default: 10]" in out
-    assert "density:" in out and f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles" in out
+    assert "density:" in out and f"boards up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} tiles" in out
 
 
 @pytest.mark.parametrize(
@@ -877,11 +877,11 @@ def test_the_generator_refuses_bad_parameters(arguments, words, capsys):
 
 
 def test_the_generator_makes_the_largest_sizes():
-    board = generate(1, MAX_SIDE, -5)
-    assert (board.rows, board.columns) == (1, MAX_SIDE)
-    board = generate(MAX_UNIQUE_SIDE, 2, 1, unique=True)
-    assert (board.rows, board.columns) == (MAX_UNIQUE_SIDE, 2) and search(board).verdict() is Verdict.UNIQUE
-    for rows, cols, unique in [(MAX_SIDE + 1, 1, False), (1, 0, False), (MAX_UNIQUE_SIDE + 1, 1, True),
+    board = generate(1, MAX_SIZE, -5)
+    assert (board.rows, board.cols) == (1, MAX_SIZE)
+    board = generate(MAX_UNIQUE_SIZE, 2, 1, unique=True)
+    assert (board.rows, board.cols) == (MAX_UNIQUE_SIZE, 2) and search(board).verdict() is Verdict.UNIQUE
+    for rows, cols, unique in [(MAX_SIZE + 1, 1, False), (1, 0, False), (MAX_UNIQUE_SIZE + 1, 1, True),
                                (2.0, 2, False)]:
         with pytest.raises(ValueError, match="must be a whole number from 1 to"):
             generate(rows, cols, 1, unique=unique)

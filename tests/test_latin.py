@@ -10,10 +10,10 @@ import random
 import pytest
 
 from backtrack import InputError, PrefixError, PropagatingSearch, Verdict
-from backtrack.formats import Pzprv3Item, decode_number16, parse_url, split_tatham
+from backtrack.formats import Pzprv3Item, decode_number16, decode_tatham_id, decode_url, number16_places
 from backtrack_puzzles.latin import (
-    Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, number16_places, pzprv3_value,
-    random_latin_square, read_rows, read_tatham_params, read_values, size_index, values_of,
+    Constraint, LatinGrid, LatinSearch, Table, UniquenessBudget, bits, pzprv3_value, random_latin_square, read_rows,
+    read_tatham_params, read_values, values_of,
 )
 
 
@@ -460,7 +460,8 @@ def test_a_pzprv3_answer_cell_out_of_range_is_an_input_error_at_its_item(text):
 @pytest.mark.parametrize("params, n, flags", [("5", 5, ""), ("5du", 5, ""), ("6dnm", 6, "m"), ("6m", 6, "m"),
                                               ("9de", 9, ""), ("3", 3, "")])
 def test_tatham_parameters_of_towers_and_keen(params, n, flags):
-    assert read_tatham_params(split_tatham(params + ":x"), game="Keen", difficulties="enhxu", flags="m") == (n, flags)
+    found = read_tatham_params(decode_tatham_id(params + ":x"), game="Keen", difficulties="enhxu", flags="m")
+    assert found == (n, flags)
 
 
 @pytest.mark.parametrize("params, column, words", [
@@ -470,17 +471,17 @@ def test_tatham_parameters_of_towers_and_keen(params, n, flags):
 ])
 def test_bad_tatham_parameters_are_input_errors_at_their_column(params, column, words):
     with pytest.raises(InputError) as caught:
-        read_tatham_params(split_tatham(params + ":x"), game="Keen", difficulties="enhxu", flags="m")
+        read_tatham_params(decode_tatham_id(params + ":x"), game="Keen", difficulties="enhxu", flags="m")
     assert caught.value.column == column and words in caught.value.message
 
 
 def test_the_places_of_number_codes_and_the_size_of_a_url():
     text = "sudoku/16/16/1-10g+1000.h"
-    url = parse_url(text)
+    url = decode_url(text)
     values, end = decode_number16(text, 8, url.body_start)
     assert values == [1, 16, None, 256, 0, -2, None, None] and end == len(text)
     assert number16_places(text, 8, url.body_start) == [13, 14, -1, 18, 22, 23, -1, -1]
-    assert size_index(url) == 7 and size_index(parse_url("https://puzz.link/p?sudoku/4/4/")) == 27
+    assert url.size_at == 7 and decode_url("https://puzz.link/p?sudoku/4/4/").size_at == 27
 
 
 def test_a_table_waits_with_its_masks_as_they_are_by_default():

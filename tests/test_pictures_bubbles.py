@@ -19,7 +19,7 @@ def example(name: str) -> BubblesGrid:
 
 def squares(grid: BubblesGrid, svg: str, kind: str) -> list[tuple[int, int]]:
     """The squares holding the pieces of ``kind`` (bubbles, blocks, green squares), sorted."""
-    canvas = Grid(grid.height, grid.width)
+    canvas = Grid(grid.rows, grid.cols)
     found = []
     for element in of_class(svg, kind):
         x = float(element.get("cx") or float(element.get("x")) + 1)
@@ -99,7 +99,7 @@ def test_a_recording_draws_every_frame_and_marks_each_move():
     grid = example("generated-10x12")
     recording = record(PUZZLE, grid, bubbles.search(grid), mode="all", max_events=60)
     assert recording.drawn and len(recording.frames) > 3
-    canvas = Grid(grid.height, grid.width)
+    canvas = Grid(grid.rows, grid.cols)
     for frame in recording.frames:
         assert len(of_class(frame, "green")) == sum(line.count("#") for line in grid.lines)
     for event in recording.events:
@@ -115,7 +115,7 @@ def test_draw_move_highlights_the_square_of_the_decision(move):
     grid = parse(INTRO)
     text = draw_move(grid, move)
     assert not text.startswith("<svg")
-    canvas = Grid(grid.height, grid.width)
+    canvas = Grid(grid.rows, grid.cols)
     assert highlight_corner(text) == pytest.approx((canvas.x(1) + 2, canvas.y(2) + 2))
 
 

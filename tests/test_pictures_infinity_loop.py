@@ -19,9 +19,9 @@ def example(name: str) -> Board:
 
 def where(root: ET.Element, board: Board, x: float, y: float) -> int:
     """The index (reading order) of the tile whose top left corner is ``x``, ``y``, from the board's frame."""
-    row, column = grid_place(root, board.columns, x, y)
+    row, column = grid_place(root, board.cols, x, y)
     assert abs(row - round(row)) < 0.01 and abs(column - round(column)) < 0.01  # on the corner, not inside
-    return round(row) * board.columns + round(column)
+    return round(row) * board.cols + round(column)
 
 
 def pieces(root: ET.Element, board: Board, kind: str) -> dict[int, int]:
@@ -203,7 +203,7 @@ def test_the_marks_of_the_plain_search_are_on_the_tile_it_turns():
             character = event["move"].split(" at ")[0]
             mask = 0 if character == "blank" else TILE_CHARACTERS.index(character)
             frame, mark = recording.frames[event["frame"]], recording.marks[event["mark"]]
-            row, column = divmod(event["level"], board.columns)
+            row, column = divmod(event["level"], board.cols)
             assert mark == draw_move(board, (row, column, mask))
             assert marked_tile(frame, mark, board) == (event["level"], mask), event
             checked += 1

@@ -20,9 +20,9 @@ def example(name: str) -> Ricochet:
 
 def cell_at(root: ET.Element, board: Board, x: float, y: float) -> int:
     """The number of the cell holding the point ``x``, ``y``, from the board's frame."""
-    row, column = cell_under(root, board.columns, x, y)
-    assert 0 <= row < board.rows and 0 <= column < board.columns
-    return row * board.columns + column
+    row, column = cell_under(root, board.cols, x, y)
+    assert 0 <= row < board.rows and 0 <= column < board.cols
+    return row * board.cols + column
 
 
 def robots(root: ET.Element, board: Board) -> dict[str, tuple[int, str]]:
@@ -64,15 +64,15 @@ def test_the_walls_are_on_the_sides_of_their_cells():
     board = spec.board
     root = parsed(draw(spec, None))
     left, top, width, _ = grid_frame(root)
-    size = width / board.columns
+    size = width / board.cols
     drawn = set()
     for wall in of_class(root, "wall"):
         x1, y1, x2, y2 = (float(wall.get(name)) for name in ("x1", "y1", "x2", "y2"))
         row, column = round((min(y1, y2) - top) / size), round((min(x1, x2) - left) / size)
         if y1 == y2:  # a wall below the cell above the line
-            drawn.add(("below", (row - 1) * board.columns + column))
+            drawn.add(("below", (row - 1) * board.cols + column))
         else:  # a wall right of the cell left of the line
-            drawn.add(("right", row * board.columns + column - 1))
+            drawn.add(("right", row * board.cols + column - 1))
     assert drawn == {("below", cell) for cell in board.walls_below} | {("right", cell) for cell in board.walls_right}
 
 
@@ -206,7 +206,7 @@ def test_the_move_numbers_of_a_solution_never_overlap(name: str) -> None:
     spec = example(name)
     solution = ricochet.search(spec).first()
     root = parsed(draw(spec, solution))
-    cell = grid_frame(root)[2] / spec.board.columns
+    cell = grid_frame(root)[2] / spec.board.cols
     places = [(float(text.get("x")), float(text.get("y"))) for text in of_class(root, "step")]
     assert len(places) == len(solution) and sorted(int(t.text) for t in of_class(root, "step")) == list(
         range(1, len(solution) + 1))

@@ -33,7 +33,7 @@ def cells(camp: TentsCamp, svg: str, kind: str) -> list[int]:
         else:
             x, y = float(element.get("x")) + 1, float(element.get("y")) + 1
         r, c = place(camp, x, y)
-        found.append(r * camp.ncols + c)
+        found.append(r * camp.cols + c)
     return sorted(found)
 
 
@@ -43,7 +43,7 @@ def test_the_puzzle_alone_shows_the_trees_and_the_counts_beside_the_rows_and_abo
     assert "tents" in parsed(svg).get("class")
     assert cells(camp, svg, "tree") == sorted(camp.trees)
     counts = of_class(svg, "count")
-    assert len(counts) == camp.nrows + camp.ncols
+    assert len(counts) == camp.rows + camp.cols
     above = sorted((place(camp, float(t.get("x")), float(t.get("y")))[1], int(t.text)) for t in counts
                    if place(camp, float(t.get("x")), float(t.get("y")))[0] == -1)
     left = sorted((place(camp, float(t.get("x")), float(t.get("y")))[0], int(t.text)) for t in counts
@@ -76,7 +76,7 @@ def test_a_solution_shows_tents_grass_everywhere_else_and_each_tree_joined_to_it
     svg = draw(camp, solution)
     assert cells(camp, svg, "tent") == list(solution.tents)
     assert cells(camp, svg, "tree") == sorted(camp.trees)
-    assert len(of_class(svg, "grass")) == camp.nrows * camp.ncols - len(camp.trees) - len(solution.tents)
+    assert len(of_class(svg, "grass")) == camp.rows * camp.cols - len(camp.trees) - len(solution.tents)
     assert len(of_class(svg, "pair")) == len(camp.trees)
     assert draw(Zeltlager.of(camp), solution) == svg  # the tutorial's façade draws the same
 
@@ -100,7 +100,7 @@ def test_the_propagating_search_in_progress_shows_its_decisions_and_what_they_fo
             else:
                 assert (move[1], move[2]) in state.assignment
         # Cells next to no tree are decided from the start.
-        assert all(cell in grass for cell in range(camp.nrows * camp.ncols)
+        assert all(cell in grass for cell in range(camp.rows * camp.cols)
                    if cell not in trees and not set(camp.neighbours(cell)) & trees)
         svg = draw(camp, state)
         assert cells(camp, svg, "tent") == sorted(placed)
@@ -108,10 +108,10 @@ def test_the_propagating_search_in_progress_shows_its_decisions_and_what_they_fo
         assert len(of_class(svg, "pair")) == len(state.assignment)
         assert cells(camp, svg, "tree") == sorted(trees)
     # Somewhere in the middle some cells are still undecided (white), at a solution none is.
-    assert any(len(state.tents) + len(state.grass) + len(trees) < camp.nrows * camp.ncols for _, state in seen)
+    assert any(len(state.tents) + len(state.grass) + len(trees) < camp.rows * camp.cols for _, state in seen)
     for state, solution in zip(solved, found, strict=True):
         assert state.tents == solution.tents
-        assert len(state.tents) + len(state.grass) + len(trees) == camp.nrows * camp.ncols
+        assert len(state.tents) + len(state.grass) + len(trees) == camp.rows * camp.cols
         if count == "assignments":
             assert sorted(state.assignment) == sorted(solution.assignment)
 
@@ -137,7 +137,7 @@ def test_a_recording_draws_every_frame_and_marks_each_move(method):
     assert recording.drawn and recording.solutions == 2 and len(recording.frames) >= 3
     for frame in recording.frames:
         assert cells(camp, frame, "tree") == sorted(camp.trees)
-        assert len(of_class(frame, "count")) == camp.nrows + camp.ncols
+        assert len(of_class(frame, "count")) == camp.rows + camp.cols
     for event in recording.events:
         if event["kind"] == "attempt":
             words = event["move"].replace(",", "").split()  # "... at row R column C ..."

@@ -60,7 +60,7 @@ def slide(m, n, below, right, positions, robot, direction):
 
 def bfs(board, goal):
     """(optimal length, number of optimal move sequences), or (None, 0): states are robot tuples."""
-    m, n, below, right = board.rows, board.columns, set(board.walls_below), set(board.walls_right)
+    m, n, below, right = board.rows, board.cols, set(board.walls_below), set(board.walls_right)
     start = tuple(board.robots)
     if start[goal] == board.target:
         return 0, 1
@@ -136,7 +136,7 @@ def test_the_exercise_class_is_a_facade_over_the_english_model():
     board = spelbord.board
     assert board == Board(5, 6, frozenset({8, 9, 14, 20, 21}), frozenset({1, 19, 20, 27}), (11, 14), 7)
     assert (spelbord.m, spelbord.n, spelbord.onder, spelbord.rechts, spelbord.robots, spelbord.wit) == (
-        board.rows, board.columns, board.walls_below, board.walls_right, list(board.robots), board.target
+        board.rows, board.cols, board.walls_below, board.walls_right, list(board.robots), board.target
     )
     assert str(spelbord) == str(board) == FIRST_DRAWING
     assert repr(spelbord) == ricochet.literal_of(board) and parse(repr(spelbord)).board == board
@@ -235,7 +235,7 @@ def test_generated_boards_are_classic_and_agree_with_breadth_first_search():
     for seed in (0, 1, 11, 14):  # 3, 7, 4 and 3 moves
         spec = generate(seed)
         board = spec.board
-        assert (board.rows, board.columns, len(board.robots)) == (16, 16, 4)
+        assert (board.rows, board.cols, len(board.robots)) == (16, 16, 4)
         for cell in (119, 120, 135, 136):  # the walled-off central block
             assert cell not in board.robots
             for direction in "NESW":
@@ -664,7 +664,7 @@ def test_every_board_printed_needs_at_least_min_moves_by_breadth_first_search(ca
     status, specs, _ = generated(capsys, "-p", "min_moves=6", "--seed", "1", "--count", "2")
     assert status == 0 and len(specs) == 2
     for spec in specs:
-        assert (spec.board.rows, spec.board.columns, len(spec.board.robots)) == (16, 16, 4)
+        assert (spec.board.rows, spec.board.cols, len(spec.board.robots)) == (16, 16, 4)
         length, ways = bfs(spec.board, spec.goal)
         found = list(search(spec).solutions())
         assert length >= 6 and len(found) == ways and all(len(moves) == length for moves in found)
@@ -721,7 +721,7 @@ def test_the_generator_gives_up_with_a_clear_message(monkeypatch, capsys):
 
 def test_the_generator_makes_the_largest_board_and_refuses_one_beyond():
     spec = generate(5, ricochet.MAX_SIZE, ricochet.MAX_ROBOTS, "z")
-    assert (spec.board.rows, spec.board.columns, len(spec.board.robots), spec.goal) == (64, 64, 26, 25)
+    assert (spec.board.rows, spec.board.cols, len(spec.board.robots), spec.goal) == (64, 64, 26, 25)
     assert parse(str(spec)).board == spec.board
     with pytest.raises(ValueError, match="an even number from 8 to 64, not 66"):
         generate(5, 66)

@@ -373,7 +373,7 @@ def test_random_boards_with_given_tents_agree_with_brute_force():
         camp = random_board(rng)
         if not camp.trees:
             continue
-        free = [c for c in range(camp.nrows * camp.ncols) if c not in camp.trees]
+        free = [c for c in range(camp.rows * camp.cols) if c not in camp.trees]
         given = rng.sample(free, 1)
         withgiven = TentsCamp(camp.trees, camp.row_counts, camp.col_counts, given_tents=given)
         expected = brute_force(camp.trees, camp.row_counts, camp.col_counts, "tutorial", given)
@@ -530,7 +530,7 @@ def test_bad_input_names_line_and_column(text, line, column, fragment):
 def test_generate_makes_unique_puzzles_reproducibly():
     camp = generate(8, 10, seed=5)
     assert camp == generate(8, 10, seed=5)
-    assert (camp.nrows, camp.ncols, camp.rules) == (8, 10, "standard")
+    assert (camp.rows, camp.cols, camp.rules) == (8, 10, "standard")
     assert plugin.search(camp).verdict() is Verdict.UNIQUE
     check(camp, plugin.search(camp).first())
 
@@ -547,7 +547,7 @@ def test_generate_command_prints_a_parseable_puzzle(capsys):
     assert main(["generate", "tents", "-p", "rows=6", "-p", "cols=9", "--seed", "3"]) == 0
     camp = parse(capsys.readouterr().out)
     assert camp == generate(6, 9, seed=3)
-    assert (camp.nrows, camp.ncols, camp.rules) == (6, 9, "standard")
+    assert (camp.rows, camp.cols, camp.rules) == (6, 9, "standard")
     assert plugin.search(camp).verdict() is Verdict.UNIQUE
 
 
@@ -743,7 +743,7 @@ def planted_board(rows: int, cols: int, seed: int, rules: str = "standard", dens
 
 
 def test_the_largest_boards_set_up_within_the_memory_limit():
-    side = plugin.MAX_SIDE
+    side = plugin.MAX_SIZE
     board = plugin.format_puzzle(planted_board(side, side, 1))
     empty = plugin.format_puzzle(TentsCamp([], [0] * side, [0] * side))
     for text, params in [
@@ -757,10 +757,10 @@ def test_the_largest_boards_set_up_within_the_memory_limit():
 
 
 def test_the_largest_board_parses_and_one_more_row_or_column_is_refused():
-    side = plugin.MAX_SIDE
+    side = plugin.MAX_SIZE
     counts = " ".join(["0"] * side)
     rows = "\n".join("0 " + "." * side for _ in range(side))
-    assert parse(f"{counts}\n{rows}\n").nrows == side
+    assert parse(f"{counts}\n{rows}\n").rows == side
     refused = [
         (f"{counts} 0\n{rows}\n", 1, 2 * side + 1, f"more than {side} column counts"),
         (f"{counts}\n{rows}\n0 {'.' * side}\n", side + 2, 1, f"this is row {side + 1}"),
@@ -847,10 +847,10 @@ def test_generate_refuses_boards_beyond_the_maximum_and_a_bad_density():
 def test_the_generator_makes_the_largest_board_with_its_steps_bounded(capsys, monkeypatch):
     monkeypatch.setattr(plugin, "GENERATE_STEPS", 2000)
     camp, verdict = plugin._generate(100, 100, 1, "standard", True, 0.2, 200)
-    assert (camp.nrows, camp.ncols) == (100, 100) and verdict is Verdict.UNKNOWN  # the steps ran out: no verdict
+    assert (camp.rows, camp.cols) == (100, 100) and verdict is Verdict.UNKNOWN  # the steps ran out: no verdict
     assert main(["generate", "tents", "-p", "rows=100", "-p", "cols=100", "--seed", "-1", "--any"]) == 0
     made = parse(capsys.readouterr().out)
-    assert (made.nrows, made.ncols) == (100, 100) and made == generate(100, 100, -1, unique=False)
+    assert (made.rows, made.cols) == (100, 100) and made == generate(100, 100, -1, unique=False)
 
 
 # -- the independent checker ----------------------------------------------------------------------

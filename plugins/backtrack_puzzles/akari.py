@@ -11,7 +11,7 @@ Input: one line per row, all rows equally long: ``.`` (or ``_``) a white cell,
 Spaces and tabs at the end of a row are ignored.  Blank lines separate puzzles in a
 file holding several (batch mode, at most :data:`MAX_PUZZLES`).  Lines end with
 ``\n``, ``\r\n`` or ``\r``, and are counted so in messages.  Boards have at most
-:data:`MAX_SIDE` (100) rows and columns: setting up a search takes a few hundredths
+:data:`MAX_SIZE` (100) rows and columns: setting up a search takes a few hundredths
 of a second and little memory at any size (its state is kept per run of white
 cells, not per cell and ray), but each decision's propagation and probing grows
 with the cells times the length of their rows and columns, and at 100 x 100 the
@@ -37,8 +37,11 @@ the fewest candidates, lamp first, then no lamp.
 
 :class:`Akari` is the Dutch exercise's class (``zwarteCellen``, ``lampen``,
 ``verlicht``, ``stralen``, ``plaatsLamp``, ``verwijderLamp``, ``isOpgelost``,
-``toString``): a façade over a :class:`LightUp` and a set of lamps, at the end of
-the module, before the descriptor.
+``toString``): a façade over a :class:`LightUp` and a set of lamps, in the part
+before the descriptor.  The parts follow the anatomy of every puzzle module
+(:mod:`backtrack.puzzle`): the model, the parser, the text form, the formats, the
+picture, the checker, the search, the generator, the façade, the descriptor and
+the hook.
 
 Formats.  Besides its own text, Akari reads and writes Simon Tatham's Light Up game
 IDs (``7x7:d11aBf1a0a0kBa1aBf1aB0d``), puzz.link URLs
@@ -75,42 +78,41 @@ from backtrack import (
 )
 from backtrack.formats import (
     QUESTION,
-    PuzzLink,
     check_end,
     decode_4cell,
+    decode_pzprv3_file,
     decode_tatham_cells,
+    decode_tatham_id,
+    decode_tatham_size,
+    decode_url,
     encode_4cell,
+    encode_pzprv3_file,
     encode_tatham_cells,
-    parse_url,
-    read_pzprv3,
-    read_tatham_size,
-    split_tatham,
-    write_pzprv3,
-    write_url,
+    encode_url,
 )
 from backtrack.svg import PALETTE, Grid
 
+# The puzzle's words.  The grid has ``rows`` x ``cols`` cells, *white* or *black*; a black cell
+# may carry a *number* (0 to 4: the lamps orthogonally next to it).  A *lamp* stands on a white
+# cell and *lights* its row and column up to the first black cell or the edge.  A cell is a
+# ``(row, col)`` pair from 0, written ``(r, k)`` here as in the Dutch exercise (``k`` its kolom).
 Position = tuple[int, int]
-
 WHITE_CHARS = "._"
 BLACK_CHARS = "#?"
 MAX_NUMBER = 4
 NUMBER_CHARS = "01234"
+
 #: The most rows and the most columns a board may have (see the module docstring for why).
-MAX_SIDE = 100
-LIMITS = f"the largest board accepted is {MAX_SIDE} x {MAX_SIDE} cells"
+MAX_SIZE = 100
+LIMITS = f"the largest board accepted is {MAX_SIZE} x {MAX_SIZE} cells"
 #: The most puzzles a file may hold (and a ``generate`` command prints).
 MAX_PUZZLES = 100_000
-BOM = "\ufeff"
-#: What may end a line unseen (and fill a blank line): spaces and tabs, nothing else.
-SPACES = " \t"
-BLANK_INSIDE = "expected a row of the grid, found a blank line (blank lines only separate puzzles)"
+
+
+# -- 1. the model ----------------------------------------------------------------------------------
+
 #: The four orthogonal steps: up, down, left, right.
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-EXAMPLES = Path(__file__).parent / "examples" / "akari"
-
-
-# -- 1. the model -------------------------------------------------------------------------
 
 
 @dataclass
@@ -204,7 +206,13 @@ class LightUp:
         return LightUp(self.rows, self.cols, dict(self.black))
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parent / "examples" / "akari"
+BOM = "\ufeff"
+#: What may end a line unseen (and fill a blank line): spaces and tabs, nothing else.
+SPACES = " \t"
+BLANK_INSIDE = "expected a row of the grid, found a blank line (blank lines only separate puzzles)"
 
 
 def newlines(text: str) -> str:
@@ -226,7 +234,7 @@ def parse(text: str, source: str = "<input>") -> LightUp:
     """A grid from the file format; :class:`InputError` names the line and column of a fault.
 
     Blank lines before and after the grid and spaces and tabs at the end of a line
-    are ignored, and so is a byte-order mark at the start.  At most :data:`MAX_SIDE`
+    are ignored, and so is a byte-order mark at the start.  At most :data:`MAX_SIZE`
     rows and columns are accepted; larger input is refused without reading it all.
     """
     text = newlines(text.removeprefix(BOM))
@@ -236,19 +244,19 @@ def parse(text: str, source: str = "<input>") -> LightUp:
                          "found an empty file", source, 1, 1)
     begin = text.rfind("\n", 0, len(text) - len(body)) + 1  # where the first row's line begins
     before = text.count("\n", 0, begin)
-    lines = text[begin:].split("\n", MAX_SIDE)
-    rest = lines.pop() if len(lines) > MAX_SIDE else ""  # the text after the first MAX_SIDE lines
+    lines = text[begin:].split("\n", MAX_SIZE)
+    rest = lines.pop() if len(lines) > MAX_SIZE else ""  # the text after the first MAX_SIZE lines
     more = not blank(rest.replace("\n", ""))
     while not more and blank(lines[-1]):
         lines.pop()
-    width = len(lines[0].rstrip(SPACES))
+    cols = len(lines[0].rstrip(SPACES))
     black: dict[Position, int | None] = {}
     for r, line in enumerate(lines):
         number = before + r + 1
         line = line.rstrip(SPACES)
         if not line:
             raise InputError(BLANK_INSIDE, source, number, 1)
-        for k, char in enumerate(line[:MAX_SIDE]):
+        for k, char in enumerate(line[:MAX_SIZE]):
             if char in WHITE_CHARS:
                 continue
             if char in BLACK_CHARS:
@@ -261,25 +269,25 @@ def parse(text: str, source: str = "<input>") -> LightUp:
             else:
                 raise InputError(f"expected '.' or '_' (white), '#' or '?' (black) or 0-{MAX_NUMBER} (numbered black), "
                                  f"found {quoted(char)}", source, number, k + 1)
-        if len(line) > MAX_SIDE:
-            raise InputError(f"expected at most {MAX_SIDE} cells in a row ({LIMITS}), found {len(line):,}",
-                             source, number, MAX_SIDE + 1)
-        if len(line) != width:
-            raise InputError(f"expected {width} cells in every row, as many as in the first row of this grid, "
-                             f"found {len(line)}", source, number, min(len(line), width) + 1)
+        if len(line) > MAX_SIZE:
+            raise InputError(f"expected at most {MAX_SIZE} cells in a row ({LIMITS}), found {len(line):,}",
+                             source, number, MAX_SIZE + 1)
+        if len(line) != cols:
+            raise InputError(f"expected {cols} cells in every row, as many as in the first row of this grid, "
+                             f"found {len(line)}", source, number, min(len(line), cols) + 1)
     if more:
-        number = before + MAX_SIDE + 1
+        number = before + MAX_SIZE + 1
         if blank(rest.split("\n", 1)[0]):
             raise InputError(BLANK_INSIDE, source, number, 1)
-        raise InputError(f"expected at most {MAX_SIDE} rows ({LIMITS}), found more", source, number, 1)
-    return LightUp(len(lines), width, black)
+        raise InputError(f"expected at most {MAX_SIZE} rows ({LIMITS}), found more", source, number, 1)
+    return LightUp(len(lines), cols, black)
 
 
 def split(text: str) -> list[tuple[int, str]]:
     """The puzzles of a file: blocks of lines separated by blank lines, with the number of their first line.
 
     Lines are counted as :func:`parse` counts them.  A block longer than
-    :data:`MAX_SIDE` rows keeps only its first ``MAX_SIDE + 1`` lines: :func:`parse`
+    :data:`MAX_SIZE` rows keeps only its first ``MAX_SIZE + 1`` lines: :func:`parse`
     refuses it at the first line too many, and the rest is never copied.  More
     than :data:`MAX_PUZZLES` puzzles are refused.
     """
@@ -293,7 +301,7 @@ def split(text: str) -> list[tuple[int, str]]:
                     raise InputError(f"expected at most {MAX_PUZZLES:,} puzzles in a file, found more: "
                                      f"puzzle {MAX_PUZZLES + 1:,} begins here", "<input>", number, 1)
                 start = number
-            if len(block) <= MAX_SIDE:
+            if len(block) <= MAX_SIZE:
                 block.append(line)
         elif block:
             parts.append((start, "\n".join(block) + "\n"))
@@ -303,8 +311,7 @@ def split(text: str) -> list[tuple[int, str]]:
     return parts
 
 
-
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(grid: LightUp) -> str:
@@ -407,7 +414,159 @@ def _cell_words(cell: int | str | None) -> str:
     return "a black cell without a number" if cell is None else f"the number {cell}"
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: Tatham game IDs, puzz.link URLs, pzprv3 files ---------------------------------
+#
+# Light Up is ``lightup`` in Tatham's collection and in pzprjs, ``akari`` in puzz.link URLs
+# (both are read).  In all three a cell is white (None below), a numbered black cell (0-4)
+# or a black cell without a number (Tatham's ``B``, pzprjs's QUESTION).
+
+#: Tatham's Light Up parameters after the size: black percentage, symmetry, difficulty, legacy ``r``.
+TATHAM_REST = re.compile(r"(?:b[0-9]{1,3})?(?:s[0-9])?(?:d[0-9])?r?")
+
+
+def _cells_of(grid: LightUp, unnumbered: Any) -> list[Any]:
+    """The grid cell by cell in reading order: None white, a number, or ``unnumbered`` for a plain black cell."""
+    black = grid.black
+    cells: list[Any] = []
+    for r in range(grid.rows):
+        for k in range(grid.cols):
+            if (r, k) not in black:
+                cells.append(None)
+            else:
+                number = black[(r, k)]
+                cells.append(unnumbered if number is None else number)
+    return cells
+
+
+def _grid_of(rows: int, cols: int, cells: Sequence[Any], unnumbered: Any) -> LightUp:
+    """The inverse of :func:`_cells_of` (the cells are checked by their decoder)."""
+    black: dict[Position, int | None] = {}
+    for i, cell in enumerate(cells):
+        if cell is not None:
+            black[divmod(i, cols)] = None if cell == unnumbered else int(cell)
+    return LightUp(rows, cols, black)
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise error(f"this board is {cols} columns by {rows} rows: {LIMITS}")
+
+
+def decode_tatham(text: str, source: str = "<input>") -> LightUp:
+    """A grid from a Tatham Light Up game ID ``WxH:DESC`` (``7x7:d11aBf1a0a0kBa1aBf1aB0d``).
+
+    In DESC ``a``-``z`` are runs of 1-26 white cells, ``0``-``4`` numbered black
+    cells (one digit each), ``B`` black cells without a number.  :class:`InputError`
+    names the column of anything wrong, and refuses a random-seed ID ``WxH#SEED``.
+    """
+    tid = decode_tatham_id(text, source)
+    cols, rows, end = decode_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
+    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
+        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Light Up takes "
+                        "WxH, then optionally bPERCENT, sSYMMETRY, dDIFFICULTY")
+    cells = decode_tatham_cells(text, rows * cols, tid.desc_start, tid.desc_end, single_digits=True,
+                                symbols="B", high=MAX_NUMBER, source=source)
+    return _grid_of(rows, cols, cells, "B")
+
+
+def encode_tatham(grid: LightUp) -> str:
+    """The Tatham game ID of ``grid``, as Light Up's Game > Specific shows it (``7x7:d11aBf...``)."""
+    return f"{grid.cols}x{grid.rows}:" + encode_tatham_cells(_cells_of(grid, "B"), single_digits=True)
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> LightUp:
+    """A grid from a puzz.link URL (``https://puzz.link/p?akari/6/6/nekcakbl``, ``lightup`` too, or the bare body).
+
+    The body is pzprjs's 4Cell coding of the cells, row by row: ``.`` a black cell
+    without a number.  :class:`InputError` names the column of anything wrong.
+    """
+    url = decode_url(text, source)
+    url.require("lightup")
+    _refuse_size(url.rows, url.cols, lambda message: url.error(url.size_at, message))
+    # As pzprjs: a body that stops early leaves the cells after it white.
+    cells, end = decode_4cell(url.text[:url.body_end], url.rows * url.cols, url.body_start, partial=True,
+                              source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    return _grid_of(url.rows, url.cols, cells, QUESTION)
+
+
+def encode_puzzlink(grid: LightUp) -> str:
+    """The puzz.link URL of ``grid``, as pzprjs writes it (``https://puzz.link/p?akari/COLS/ROWS/BODY``)."""
+    return encode_url("lightup", grid.cols, grid.rows, encode_4cell(_cells_of(grid, QUESTION)))
+
+
+#: A pzprv3 file's cells: ``.`` white, ``#`` a lamp, ``+`` a white cell marked "no lamp", ``-`` black, ``0``-``4``.
+PZPRV3_LAMP, PZPRV3_WHITE, PZPRV3_BLACK = "#", ".+", "-"
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[LightUp, tuple[Position, ...] | None]:
+    """The grid of a pzprv3 file and its lamps (None when the file holds no answer: no lamp, no mark)."""
+    file = decode_pzprv3_file(text, source)
+    file.require("lightup")
+    size_line = file.size_line
+    _refuse_size(file.rows, file.cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    black: dict[Position, int | None] = {}
+    lamps: list[Position] = []
+    answered = False
+    for r, row in enumerate(reader.grid(file.rows, file.cols, "the grid")):
+        for k, item in enumerate(row):
+            if item.text == PZPRV3_LAMP:
+                lamps.append((r, k))
+                answered = True
+            elif item.text in PZPRV3_WHITE and len(item.text) == 1:
+                answered = answered or item.text == "+"
+            elif item.text == PZPRV3_BLACK:
+                black[(r, k)] = None
+            elif len(item.text) == 1 and item.text in NUMBER_CHARS:
+                black[(r, k)] = int(item.text)
+            else:
+                raise item.error(f"expected '.' (white), '#' (a lamp), '+' (no lamp), '-' (black) or "
+                                 f"0-{MAX_NUMBER} (numbered black), found {quoted(item.text)}")
+    if not reader.at_end():  # which numbers the player marked as done: not part of the answer
+        for row in reader.grid(file.rows, file.cols, "the numbers marked done"):
+            for item in row:
+                if item.text not in ("-", "."):
+                    raise item.error(f"expected '-' (a number marked done) or '.', found {quoted(item.text)}")
+    reader.expect_end()
+    return LightUp(file.rows, file.cols, black), tuple(lamps) if answered else None
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> LightUp:
+    """The grid of a pzprv3 file (``pzprv3 / lightup / ROWS / COLS`` and a line per row); any answer is left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, tuple[Position, ...]]:
+    """The grid of a pzprv3 file and the lamps of its answer (``#``); no lamp at all is an empty answer.
+
+    Cells marked "no lamp" (``+``) are a player's notes: they place nothing.  A
+    file without an answer is checked as an empty one (a wrong answer, as pzprjs
+    checks it), not refused.
+    """
+    grid, lamps = _read_pzprv3(text, source)
+    return grid, lamps or ()
+
+
+def encode_pzprv3(grid: LightUp) -> str:
+    """``grid`` as the puzz.link editor saves it, without an answer."""
+    black = grid.black
+    return encode_pzprv3_file("lightup", grid.rows, grid.cols, [
+        [PZPRV3_WHITE[0] if (r, k) not in black else PZPRV3_BLACK if black[(r, k)] is None else str(black[(r, k)])
+         for k in range(grid.cols)]
+        for r in range(grid.rows)])
+
+
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
 
 #: The colour of a lamp's bulb.
 LAMP = "#ffc21a"
@@ -486,165 +645,7 @@ def draw_move(spec: LightUp | Akari, move: Choice | tuple[int, int, bool]) -> st
     return _canvas(grid).highlight(row, col)
 
 
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
-#
-# Light Up is ``lightup`` in Tatham's collection and in pzprjs, ``akari`` in puzz.link URLs
-# (both are read).  In all three a cell is white (None below), a numbered black cell (0-4)
-# or a black cell without a number (Tatham's ``B``, pzprjs's QUESTION).
-
-#: Tatham's Light Up parameters after the size: black percentage, symmetry, difficulty, legacy ``r``.
-TATHAM_REST = re.compile(r"(?:b[0-9]{1,3})?(?:s[0-9])?(?:d[0-9])?r?")
-
-
-def _cells_of(grid: LightUp, unnumbered: Any) -> list[Any]:
-    """The grid cell by cell in reading order: None white, a number, or ``unnumbered`` for a plain black cell."""
-    black = grid.black
-    cells: list[Any] = []
-    for r in range(grid.rows):
-        for k in range(grid.cols):
-            if (r, k) not in black:
-                cells.append(None)
-            else:
-                number = black[(r, k)]
-                cells.append(unnumbered if number is None else number)
-    return cells
-
-
-def _grid_of(rows: int, cols: int, cells: Sequence[Any], unnumbered: Any) -> LightUp:
-    """The inverse of :func:`_cells_of` (the cells are checked by their decoder)."""
-    black: dict[Position, int | None] = {}
-    for i, cell in enumerate(cells):
-        if cell is not None:
-            black[divmod(i, cols)] = None if cell == unnumbered else int(cell)
-    return LightUp(rows, cols, black)
-
-
-def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
-    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
-    if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise error(f"this board is {cols} columns by {rows} rows: {LIMITS}")
-
-
-def decode_tatham(text: str, source: str = "<input>") -> LightUp:
-    """A grid from a Tatham Light Up game ID ``WxH:DESC`` (``7x7:d11aBf1a0a0kBa1aBf1aB0d``).
-
-    In DESC ``a``-``z`` are runs of 1-26 white cells, ``0``-``4`` numbered black
-    cells (one digit each), ``B`` black cells without a number.  :class:`InputError`
-    names the column of anything wrong, and refuses a random-seed ID ``WxH#SEED``.
-    """
-    tid = split_tatham(text, source)
-    cols, rows, end = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
-    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
-    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
-        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Light Up takes "
-                        "WxH, then optionally bPERCENT, sSYMMETRY, dDIFFICULTY")
-    cells = decode_tatham_cells(text, rows * cols, tid.desc_start, tid.desc_end, single_digits=True,
-                                symbols="B", high=MAX_NUMBER, source=source)
-    return _grid_of(rows, cols, cells, "B")
-
-
-def encode_tatham(grid: LightUp) -> str:
-    """The Tatham game ID of ``grid``, as Light Up's Game > Specific shows it (``7x7:d11aBf...``)."""
-    return f"{grid.cols}x{grid.rows}:" + encode_tatham_cells(_cells_of(grid, "B"), single_digits=True)
-
-
-def _size_index(url: PuzzLink) -> int:
-    """Where the size of a URL stands in its text (for messages about it)."""
-    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
-    return found + 1 if found >= 0 else url.body_start
-
-
-def decode_puzzlink(text: str, source: str = "<input>") -> LightUp:
-    """A grid from a puzz.link URL (``https://puzz.link/p?akari/6/6/nekcakbl``, ``lightup`` too, or the bare body).
-
-    The body is pzprjs's 4Cell coding of the cells, row by row: ``.`` a black cell
-    without a number.  :class:`InputError` names the column of anything wrong.
-    """
-    url = parse_url(text, source)
-    url.require("lightup")
-    _refuse_size(url.rows, url.cols, lambda message: url.error(_size_index(url), message))
-    # As pzprjs: a body that stops early leaves the cells after it white.
-    cells, end = decode_4cell(url.text[:url.body_end], url.rows * url.cols, url.body_start, partial=True,
-                              source=source)
-    check_end(url.text, end, url.body_end, source=source)
-    return _grid_of(url.rows, url.cols, cells, QUESTION)
-
-
-def encode_puzzlink(grid: LightUp) -> str:
-    """The puzz.link URL of ``grid``, as pzprjs writes it (``https://puzz.link/p?akari/COLS/ROWS/BODY``)."""
-    return write_url("lightup", grid.cols, grid.rows, encode_4cell(_cells_of(grid, QUESTION)))
-
-
-#: A pzprv3 file's cells: ``.`` white, ``#`` a lamp, ``+`` a white cell marked "no lamp", ``-`` black, ``0``-``4``.
-PZPRV3_LAMP, PZPRV3_WHITE, PZPRV3_BLACK = "#", ".+", "-"
-
-
-def _read_pzprv3(text: str, source: str) -> tuple[LightUp, tuple[Position, ...] | None]:
-    """The grid of a pzprv3 file and its lamps (None when the file holds no answer: no lamp, no mark)."""
-    file = read_pzprv3(text, source)
-    file.require("lightup")
-    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
-    _refuse_size(file.rows, file.cols, lambda message: InputError(message, source, size_line))
-    reader = file.reader()
-    black: dict[Position, int | None] = {}
-    lamps: list[Position] = []
-    answered = False
-    for r, row in enumerate(reader.grid(file.rows, file.cols, "the grid")):
-        for k, item in enumerate(row):
-            if item.text == PZPRV3_LAMP:
-                lamps.append((r, k))
-                answered = True
-            elif item.text in PZPRV3_WHITE and len(item.text) == 1:
-                answered = answered or item.text == "+"
-            elif item.text == PZPRV3_BLACK:
-                black[(r, k)] = None
-            elif len(item.text) == 1 and item.text in NUMBER_CHARS:
-                black[(r, k)] = int(item.text)
-            else:
-                raise item.error(f"expected '.' (white), '#' (a lamp), '+' (no lamp), '-' (black) or "
-                                 f"0-{MAX_NUMBER} (numbered black), found {quoted(item.text)}")
-    if not reader.at_end():  # which numbers the player marked as done: not part of the answer
-        for row in reader.grid(file.rows, file.cols, "the numbers marked done"):
-            for item in row:
-                if item.text not in ("-", "."):
-                    raise item.error(f"expected '-' (a number marked done) or '.', found {quoted(item.text)}")
-    reader.expect_end()
-    return LightUp(file.rows, file.cols, black), tuple(lamps) if answered else None
-
-
-def decode_pzprv3(text: str, source: str = "<input>") -> LightUp:
-    """The grid of a pzprv3 file (``pzprv3 / lightup / ROWS / COLS`` and a line per row); any answer is left out."""
-    return _read_pzprv3(text, source)[0]
-
-
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, tuple[Position, ...]]:
-    """The grid of a pzprv3 file and the lamps of its answer (``#``); no lamp at all is an empty answer.
-
-    Cells marked "no lamp" (``+``) are a player's notes: they place nothing.  A
-    file without an answer is checked as an empty one (a wrong answer, as pzprjs
-    checks it), not refused.
-    """
-    grid, lamps = _read_pzprv3(text, source)
-    return grid, lamps or ()
-
-
-def encode_pzprv3(grid: LightUp) -> str:
-    """``grid`` as the puzz.link editor saves it, without an answer."""
-    black = grid.black
-    return write_pzprv3("lightup", grid.rows, grid.cols, [
-        [PZPRV3_WHITE[0] if (r, k) not in black else PZPRV3_BLACK if black[(r, k)] is None else str(black[(r, k)])
-         for k in range(grid.cols)]
-        for r in range(grid.rows)])
-
-
-FORMATS = {
-    "tatham": Format(decode_tatham, encode_tatham),
-    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
-}
-
-
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: LightUp, solution: Sequence[Position]) -> list[str]:
@@ -700,8 +701,7 @@ def check(spec: LightUp, solution: Sequence[Position]) -> list[str]:
     return problems
 
 
-
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class Choice(NamedTuple):
@@ -779,7 +779,7 @@ class AkariSearch(PropagatingSearch):
                     members.append(run)
                 run.append(i)
                 down[i] = len(members) - 1
-        self.width = cols
+        self.cols = cols
         self.at, self.place, self.across, self.down, self.members = at, place, across, down, members
 
         def white(r: int, k: int) -> int:
@@ -814,7 +814,7 @@ class AkariSearch(PropagatingSearch):
 
     def cell(self, i: int) -> Position:
         """``(row, column)`` of white cell ``i``, counted from 0."""
-        return divmod(self.place[i], self.width)
+        return divmod(self.place[i], self.cols)
 
     # -- the puzzle's part of a propagating search --------------------------------------
     def start(self) -> bool:
@@ -867,8 +867,8 @@ class AkariSearch(PropagatingSearch):
         saved prefix holds it); ``ValueError`` when its cell is not a white cell.
         """
         row, col, lamp = decision
-        spot = row * self.width + col
-        i = self.at[spot] if 0 <= col < self.width and 0 <= spot < len(self.at) else -1
+        spot = row * self.cols + col
+        i = self.at[spot] if 0 <= col < self.cols and 0 <= spot < len(self.at) else -1
         if i < 0:
             raise ValueError(f"({row}, {col}) is not a white cell of this grid")
         if not self._propagate([(i, 1 if lamp else 0)]):
@@ -919,17 +919,17 @@ class AkariSearch(PropagatingSearch):
 
     def solution(self, path: tuple) -> tuple[Position, ...]:
         """The lamps, in reading order."""
-        width, place = self.width, self.place
-        return tuple(divmod(place[i], width) for i, v in enumerate(self.value) if v == 1)
+        cols, place = self.cols, self.place
+        return tuple(divmod(place[i], cols) for i, v in enumerate(self.value) if v == 1)
 
     def partial(self, path: tuple) -> Decided:
         """What is decided now, by decisions and by propagation: the lamps and the cells without one."""
-        width, place = self.width, self.place
+        cols, place = self.cols, self.place
         lamps: list[Position] = []
         no_lamp: list[Position] = []
         for i, v in enumerate(self.value):
             if v >= 0:
-                (lamps if v else no_lamp).append(divmod(place[i], width))
+                (lamps if v else no_lamp).append(divmod(place[i], cols))
         return Decided(tuple(lamps), tuple(no_lamp))
 
     def format_move(self, level: int, move: Choice) -> str:
@@ -1051,13 +1051,13 @@ class AkariSearch(PropagatingSearch):
         """Cell ``c`` is unlit, has no lamp and two candidates ``a`` (in its row) and ``b``
         (in its column): the cell where ``b``'s row meets ``a``'s column sees both, so a
         lamp there would leave ``c`` dark."""
-        value, across, down, place, width = self.value, self.across, self.down, self.place, self.width
+        value, across, down, place, cols = self.value, self.across, self.down, self.place, self.cols
         in_row = [n for n in self.members[across[c]] if value[n] < 0]
         in_column = [n for n in self.members[down[c]] if value[n] < 0]
         if len(in_row) != 1 or len(in_column) != 1:
             return []  # both in the same line: every cell seeing both is a candidate of c
         a, b = in_row[0], in_column[0]
-        x = self.at[place[b] - place[b] % width + place[a] % width]
+        x = self.at[place[b] - place[b] % cols + place[a] % cols]
         if x >= 0 and value[x] < 0 and down[x] == down[a] and across[x] == across[b]:
             return [(x, 0)]
         return []
@@ -1106,12 +1106,12 @@ def search(spec: LightUp, probe: str = "yes") -> AkariSearch:
     """A fresh search of ``spec``; ``probe="no"`` leaves out the failed-lamp probing after each decision."""
     if probe not in ("yes", "no"):
         raise ValueError(f"parameter probe must be one of yes, no, not {quoted(str(probe))}")
-    if spec.rows > MAX_SIDE or spec.cols > MAX_SIDE:
+    if spec.rows > MAX_SIZE or spec.cols > MAX_SIZE:
         raise ValueError(f"this board has {spec.rows} x {spec.cols} cells: {LIMITS}")
     return AkariSearch(spec, probing=probe == "yes")
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
 
 #: Which numbers :func:`generate` keeps: as few as keep the solution unique, about half of those it could drop, all.
 NUMBERS = ("minimal", "half", "all")
@@ -1140,8 +1140,8 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     :data:`MAX_UNIQUE_CELLS` cells (``ValueError`` beyond, at once).
     """
     for name, value in (("rows", rows), ("cols", cols)):
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
-            raise ValueError(f"the number of {name} must be a whole number from 1 to {MAX_SIDE}, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIZE:
+            raise ValueError(f"the number of {name} must be a whole number from 1 to {MAX_SIZE}, not {value!r}")
     if not 0 <= density < 1:
         raise ValueError(f"density must be at least 0 and below 1, not {density}")
     numbers = numbers or ("minimal" if minimal else "half")
@@ -1150,7 +1150,7 @@ def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.2
     if unique and rows * cols > MAX_UNIQUE_CELLS:
         raise ValueError(f"unique puzzles are made up to {MAX_UNIQUE_CELLS:,} cells (such as 50 x 50), not "
                          f"{rows} x {cols} ({rows * cols:,} cells): each check searches the whole board again; "
-                         f"--any makes any size up to {MAX_SIDE} x {MAX_SIDE}")
+                         f"--any makes any size up to {MAX_SIZE} x {MAX_SIZE}")
     rng = random.Random(seed)
     grid = LightUp(rows, cols, dict.fromkeys(_symmetric_black(rows, cols, density, rng)))
     lamps: set[Position] = set()
@@ -1185,23 +1185,6 @@ def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, density
     return generate(rows, cols, seed, density, unique=unique, numbers=numbers)
 
 
-GENERATOR = Generator(
-    make,
-    params=(
-        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
-        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
-        Param("density", "the chance that a cell starts black (more are added to make the solution unique)",
-              float, 0.2, low=0.0, high=0.9),
-        Param("numbers", "which numbers stay: minimal (only those the unique solution needs: hardest), half "
-              "(about half of the others go too), all", str, "minimal", NUMBERS),
-    ),
-    unique_default=True,
-    largest_unique=f"up to {MAX_UNIQUE_CELLS:,} cells (50 x 50): 10 x 10 in about 0.1 s, 25 x 25 about 1 s, 50 x 50 "
-                   f"about 15 s; larger boards only with --any, up to {MAX_SIDE} x {MAX_SIDE} (100 x 100 about 0.3 s)",
-    grading={"probe": "no"},  # probing solves every generated puzzle without a guess: grade how a player must guess
-)
-
-
 def _light_up(grid: LightUp, lamps: set[Position], rng: random.Random) -> None:
     """Add lamps on unlit white cells, in random order, until every white cell is lit."""
     lit = grid.lit_by(lamps)
@@ -1224,7 +1207,24 @@ def _symmetric_black(rows: int, cols: int, density: float, rng: random.Random) -
     return sorted(black)
 
 
-# -- the Dutch exercise's class: a façade over the model ----------------------------------
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIZE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIZE),
+        Param("density", "the chance that a cell starts black (more are added to make the solution unique)",
+              float, 0.2, low=0.0, high=0.9),
+        Param("numbers", "which numbers stay: minimal (only those the unique solution needs: hardest), half "
+              "(about half of the others go too), all", str, "minimal", NUMBERS),
+    ),
+    unique_default=True,
+    largest_unique=f"up to {MAX_UNIQUE_CELLS:,} cells (50 x 50): 10 x 10 in about 0.1 s, 25 x 25 about 1 s, 50 x 50 "
+                   f"about 15 s; larger boards only with --any, up to {MAX_SIZE} x {MAX_SIZE} (100 x 100 about 0.3 s)",
+    grading={"probe": "no"},  # probing solves every generated puzzle without a guess: grade how a player must guess
+)
+
+
+# -- 9. the façade: the Dutch exercise's Akari -----------------------------------------------------
 
 
 def _invalid() -> AssertionError:
@@ -1355,7 +1355,7 @@ class Akari:
         return f"Akari({self.rows}, {self.cols}, {self.grid.black_cells()!r})"
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="akari",
@@ -1367,22 +1367,22 @@ PUZZLE = Puzzle(
         Param("probe", "after each decision, give no lamp to every cell where a lamp leads to a contradiction",
               str, "yes", ("yes", "no")),
     ),
+    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells",
     split=split,
-    as_json=as_json,
     examples=examples_in(EXAMPLES),
-    check=check,
-    limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells",
     example_aliases={"seed": "exercise"},
+    text=text_of,
+    as_json=as_json,
+    read_answer=read_answer,
+    formats=FORMATS,
     draw=draw,
     draw_move=draw_move,
-    formats=FORMATS,
-    read_answer=read_answer,
-    text=text_of,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

@@ -26,7 +26,10 @@ objects placed in advance): :func:`parse` makes one, and the search, the
 checker and the text form read it.  The exercise's class :class:`Puzzel`
 (``Puzzel(path)``, ``uit_tekst``, ``plaats_luchtbel``, ``plaats_rotsblok``,
 ``verwijder``, ``isopgelost``, ``opgave``, ``gebieden`` ...) is a façade over a
-``BubblesGrid``, right after it in this module; its ``grid`` is the model.
+``BubblesGrid``; its ``grid`` is the model.  The parts follow the anatomy of every
+puzzle module (:mod:`backtrack.puzzle`): 1 the model, 2 the parser, 3 the text
+form, 4 the formats, 5 the picture, 6 the checker, 7 the search, 8 the
+generator, 9 the façade, 10 the descriptor, 11 the hook.
 
 :class:`BubblesSearch` reasons about the final grid: in every vertical run of
 non-green squares the blocks fill a stretch from the run's floor upwards and the
@@ -86,35 +89,36 @@ from backtrack import (
     read_file,
 )
 from backtrack.formats import (
-    PuzzLink,
     borders_from_regions,
     check_end,
     decode_block_cells,
     decode_borders,
     encode_block_cells,
     encode_borders,
-    parse_url,
-    read_pzprv3,
+    decode_url,
+    decode_pzprv3_file,
     regions_from_borders,
-    write_pzprv3,
-    write_url,
+    encode_pzprv3_file,
+    encode_url,
 )
 from backtrack.svg import PALETTE, Grid
 
 __all__ = [
-    "BubblesGrid", "Puzzel", "parse", "text_of", "render", "as_json", "Answer", "answer_of", "read_answer", "draw",
-    "draw_move", "decode_puzzlink", "encode_puzzlink", "decode_pzprv3", "decode_pzprv3_answer", "encode_pzprv3",
-    "FORMATS", "check", "BubblesSearch", "search", "generate", "make", "GENERATOR", "PUZZLE", "MAX_SIZE",
+    "MAX_SIZE", "BubblesGrid", "parse", "text_of", "render", "as_json", "Answer", "answer_of", "read_answer",
+    "decode_puzzlink", "encode_puzzlink", "decode_pzprv3", "decode_pzprv3_answer", "encode_pzprv3", "FORMATS", "draw",
+    "draw_move", "check", "BubblesSearch", "search", "generate", "make", "GENERATOR", "Puzzel", "PUZZLE",
 ]
 
+# Vocabulary.  A *square* is a cell of the grid, ``(r, k)``: row and column from 0, as the exercise numbers
+# them.  A *region* is the squares of one letter; a *green* square belongs to none.  A *bubble* hangs from
+# the top row, a green square or another bubble; a *block* rests on the bottom row, a green square or
+# another block.  A *run* (a *segment* in the search) is a vertical stretch of squares that are not green,
+# with its *ceiling* above it and its *floor* below.
 GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
 #: The two kinds of object, in the order of a variable's kind (0: bubble, 1: block).
 KINDS = (BUBBLE, BLOCK)
 LETTERS = string.ascii_uppercase
 BOM = "\ufeff"
-NOT_A_SQUARE = re.compile(r"[^A-Z#]")
-BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # blank lines: nothing but white space before the line feed
-BLANKS_TO_THE_END = re.compile(r"\s*\Z")
 #: The most rows and the most columns of a grid; larger grids are refused when parsed.
 MAX_SIZE = 500
 #: The generator's largest fraction of green squares, and its largest grid (in squares) for unique puzzles.
@@ -134,7 +138,7 @@ Solution = dict[str, tuple[Position, Position]]
 Decision = tuple[str, str, Position]
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 class BubblesGrid:
@@ -164,18 +168,18 @@ class BubblesGrid:
         self._objects: dict[Position, str] = {}  # square -> BUBBLE or BLOCK
 
     @property
-    def height(self) -> int:
+    def rows(self) -> int:
         """The number of rows."""
         return len(self.lines)
 
     @property
-    def width(self) -> int:
+    def cols(self) -> int:
         """The number of columns."""
         return len(self.lines[0])
 
     def inside(self, r: int, k: int) -> bool:
         """Whether (r, k) is a square of the grid (green or not)."""
-        return isinstance(r, int) and isinstance(k, int) and 0 <= r < self.height and 0 <= k < self.width
+        return isinstance(r, int) and isinstance(k, int) and 0 <= r < self.rows and 0 <= k < self.cols
 
     def region_at(self, r: int, k: int) -> str | None:
         """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
@@ -213,7 +217,7 @@ class BubblesGrid:
         """
         if not self.is_empty(r, k):
             raise ValueError(f"({r!r}, {k!r}) is not an empty square of the grid")
-        if not (r == self.height - 1 or self.shows(r + 1, k) in (GREEN, BLOCK)):
+        if not (r == self.rows - 1 or self.shows(r + 1, k) in (GREEN, BLOCK)):
             raise ValueError(f"a block on ({r}, {k}) would not rest on the bottom row, a green square or a block")
         self._put(r, k, BLOCK, self.blocks)
 
@@ -244,7 +248,7 @@ class BubblesGrid:
 
     def __str__(self) -> str:
         """The grid as it stands: ``#`` green, ``O`` bubble, ``*`` block, ``.`` empty."""
-        return "\n".join("".join(self.shows(r, k) for k in range(self.width)) for r in range(self.height))
+        return "\n".join("".join(self.shows(r, k) for k in range(self.cols)) for r in range(self.rows))
 
     def __repr__(self) -> str:
         return f"BubblesGrid({self.lines!r})"
@@ -258,130 +262,11 @@ class BubblesGrid:
     __hash__ = None  # type: ignore[assignment]  # objects can be placed: a grid is not a dict key
 
 
-# The Dutch exercise's class: its names are a contract, kept at the edge as a façade over the model.
+# -- 2. the parser ---------------------------------------------------------------------------------
 
-
-class Puzzel:
-    """The Dutch exercise's class: a façade over a :class:`BubblesGrid`, with the exercise's names.
-
-    ``Puzzel(path)`` reads the file at ``path`` as the ``backtrack`` command does
-    (strict UTF-8, a byte-order mark ignored, at most 10 MiB); :meth:`uit_tekst`
-    builds one from text, :meth:`from_grid` around a model.  A bad file raises
-    :class:`backtrack.InputError` (a ``ValueError``) naming the file, line and
-    column; a file that cannot be read raises ``OSError``.  Objects placed here
-    are placed on :attr:`grid`, the model the search and the checker read.
-    """
-
-    def __init__(self, path: str | Path):
-        #: The model: what the search, the checker and the text form read.
-        self.grid = parse(read_file(path), str(path))
-
-    @classmethod
-    def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
-        """A puzzle from the text of a puzzle file (``source`` names it in errors)."""
-        return cls.from_grid(parse(text, source))
-
-    @classmethod
-    def from_grid(cls, grid: BubblesGrid) -> "Puzzel":
-        """The façade over ``grid`` (shared, not copied: objects placed on either show on both)."""
-        puzzel = cls.__new__(cls)
-        puzzel.grid = grid
-        return puzzel
-
-    @property
-    def rijen(self) -> int:
-        """The number of rows."""
-        return self.grid.height
-
-    @property
-    def kolommen(self) -> int:
-        """The number of columns."""
-        return self.grid.width
-
-    @property
-    def gebieden(self) -> set[str]:
-        """The letters of the regions (a new set)."""
-        return set(self.grid.regions)
-
-    def _gebied(self, letter: str) -> str:
-        if not isinstance(letter, str) or letter not in self.grid.regions:
-            raise AssertionError("ongeldig gebied")
-        return letter
-
-    def vierkanten(self, letter: str) -> set[Position]:
-        """The positions of the squares of region ``letter``."""
-        return set(self.grid.regions[self._gebied(letter)])
-
-    def luchtbel(self, letter: str) -> Position | None:
-        """The position of the bubble of region ``letter``, or ``None``."""
-        return self.grid.bubbles.get(self._gebied(letter))
-
-    def rotsblok(self, letter: str) -> Position | None:
-        """The position of the block of region ``letter``, or ``None``."""
-        return self.grid.blocks.get(self._gebied(letter))
-
-    def isleeg(self, r: int, k: int) -> bool:
-        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
-        return self.grid.is_empty(r, k)
-
-    def plaats_luchtbel(self, r: int, k: int) -> "Puzzel":
-        """Put a bubble on (r, k), hanging from the top row, a green square or a bubble.
-
-        ``AssertionError('ongeldige positie')`` when the square is not empty, the
-        bubble would not hang, or its region already has a bubble.
-        """
-        try:
-            self.grid.place_bubble(r, k)
-        except ValueError:
-            raise AssertionError("ongeldige positie") from None
-        return self
-
-    def plaats_rotsblok(self, r: int, k: int) -> "Puzzel":
-        """Put a block on (r, k), resting on the bottom row, a green square or a block.
-
-        ``AssertionError('ongeldige positie')`` when the square is not empty, the
-        block would not rest, or its region already has a block.
-        """
-        try:
-            self.grid.place_block(r, k)
-        except ValueError:
-            raise AssertionError("ongeldige positie") from None
-        return self
-
-    def isopgelost(self) -> bool:
-        """Whether every region has its bubble and its block."""
-        return self.grid.is_solved()
-
-    def __str__(self) -> str:
-        return str(self.grid)
-
-    # -- additions ----------------------------------------------------------------
-    def verwijder(self, r: int, k: int) -> "Puzzel":
-        """Take the bubble or block off (r, k).
-
-        ``AssertionError('ongeldige positie')`` when (r, k) holds neither, or holds
-        one that another bubble hangs from or another block rests on (removing it
-        would leave that one unsupported).
-        """
-        try:
-            self.grid.remove(r, k)
-        except ValueError:
-            raise AssertionError("ongeldige positie") from None
-        return self
-
-    def gebied(self, r: int, k: int) -> str | None:
-        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
-        return self.grid.region_at(r, k)
-
-    def opgave(self) -> str:
-        """The puzzle file's text: the letters and ``#``, without bubbles or blocks."""
-        return text_of(self.grid)
-
-    def __repr__(self) -> str:
-        return f"Puzzel.uit_tekst({self.opgave()!r})"
-
-
-# -- 2. the parser ------------------------------------------------------------------------
+NOT_A_SQUARE = re.compile(r"[^A-Z#]")
+BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")  # blank lines: nothing but white space before the line feed
+BLANKS_TO_THE_END = re.compile(r"\s*\Z")
 
 
 def parse(text: str, source: str = "<input>") -> BubblesGrid:
@@ -407,7 +292,7 @@ def _read_grid(text: str, source: str) -> list[str]:
             "expected rows of uppercase letters (regions) and # (green squares), found an empty file", source, 1, 1
         )
     number = blank.group().count("\n")  # the line before the grid's first
-    first, at, width = number + 1, blank.end(), -1
+    first, at, cols = number + 1, blank.end(), -1
     grid: list[str] = []
     # Line by line, so that at most one row more than the largest grid is ever looked at.
     while True:
@@ -415,8 +300,8 @@ def _read_grid(text: str, source: str) -> list[str]:
         line = text[at:] if end < 0 else text[at:end]
         line = line[:-1] if line.endswith("\r") else line
         number += 1
-        if width < 0:
-            width = len(line)
+        if cols < 0:
+            cols = len(line)
         if len(grid) == MAX_SIZE:
             raise InputError(
                 f"expected at most {MAX_SIZE} rows (the largest grid is {MAX_SIZE} x {MAX_SIZE}), "
@@ -424,23 +309,23 @@ def _read_grid(text: str, source: str) -> list[str]:
             )
         if not line.strip():
             raise InputError(
-                f"expected {width} squares on every row (as on line {first}), found a blank line", source, number, 1
+                f"expected {cols} squares on every row (as on line {first}), found a blank line", source, number, 1
             )
-        bad = NOT_A_SQUARE.search(line, 0, min(width, MAX_SIZE) + 1)
+        bad = NOT_A_SQUARE.search(line, 0, min(cols, MAX_SIZE) + 1)
         if bad is not None:
             raise InputError(
                 f"expected an uppercase letter A-Z (a region) or # (a green square), found {bad.group()!r}",
                 source, number, bad.start() + 1,
             )
-        if width > MAX_SIZE:
+        if cols > MAX_SIZE:
             raise InputError(
                 f"expected at most {MAX_SIZE} squares on a row (the largest grid is {MAX_SIZE} x {MAX_SIZE}), "
-                f"found {width:,}", source, number, MAX_SIZE + 1,
+                f"found {cols:,}", source, number, MAX_SIZE + 1,
             )
-        if len(line) != width:
+        if len(line) != cols:
             raise InputError(
-                f"expected {width} squares on every row (as on line {first}), found {len(line):,}",
-                source, number, min(len(line), width) + 1,
+                f"expected {cols} squares on every row (as on line {first}), found {len(line):,}",
+                source, number, min(len(line), cols) + 1,
             )
         grid.append(line)
         if end < 0 or BLANKS_TO_THE_END.match(text, end + 1):
@@ -452,7 +337,7 @@ def _read_grid(text: str, source: str) -> list[str]:
 
 def _check_connected(grid: list[str], source: str, offset: int) -> None:
     """:class:`InputError` at the first square (in reading order) cut off from its region's first square."""
-    width = len(grid[0])
+    cols = len(grid[0])
     flat = "".join(grid)
     size = len(flat)
     seen = bytearray(size)
@@ -462,14 +347,14 @@ def _check_connected(grid: list[str], source: str, offset: int) -> None:
         seen[start] = 1
         todo = [start]
         for i in todo:  # grows while it is walked: a breadth-first flood of the region
-            for j in (i - width, i + width):
+            for j in (i - cols, i + cols):
                 if 0 <= j < size and not seen[j] and flat[j] == letter:
                     seen[j] = 1
                     todo.append(j)
-            if i % width and not seen[i - 1] and flat[i - 1] == letter:
+            if i % cols and not seen[i - 1] and flat[i - 1] == letter:
                 seen[i - 1] = 1
                 todo.append(i - 1)
-            if (i + 1) % width and not seen[i + 1] and flat[i + 1] == letter:
+            if (i + 1) % cols and not seen[i + 1] and flat[i + 1] == letter:
                 seen[i + 1] = 1
                 todo.append(i + 1)
         if len(todo) < flat.count(letter):
@@ -480,15 +365,15 @@ def _check_connected(grid: list[str], source: str, offset: int) -> None:
                 cut_off = i
     if cut_off is not None:
         letter = flat[cut_off]
-        r0, k0 = divmod(flat.index(letter), width)
-        r, k = divmod(cut_off, width)
+        r0, k0 = divmod(flat.index(letter), cols)
+        r, k = divmod(cut_off, cols)
         raise InputError(
             f"region {letter} is not connected: this square is cut off from its square on line {r0 + offset + 1}, "
             f"column {k0 + 1}", source, r + offset + 1, k + 1,
         )
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: BubblesGrid) -> str:
@@ -558,17 +443,17 @@ def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answe
     lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     filled = [number for number, line in enumerate(lines) if line.strip()]
     if not filled:
-        raise InputError(f"expected the solved grid, {spec.height} rows of {spec.width} squares, found nothing",
+        raise InputError(f"expected the solved grid, {spec.rows} rows of {spec.cols} squares, found nothing",
                          source, 1, 1)
     first, last = filled[0], filled[-1]
-    if last - first + 1 != spec.height:
-        where = first + spec.height if last - first + 1 > spec.height else last + 1
-        raise InputError(f"expected {spec.height} rows (the puzzle's), found {last - first + 1}", source, where + 1, 1)
+    if last - first + 1 != spec.rows:
+        where = first + spec.rows if last - first + 1 > spec.rows else last + 1
+        raise InputError(f"expected {spec.rows} rows (the puzzle's), found {last - first + 1}", source, where + 1, 1)
     bubbles: list[Position] = []
     blocks: list[Position] = []
-    for r in range(spec.height):
+    for r in range(spec.rows):
         number, line = first + r + 1, lines[first + r]
-        for k, char in enumerate(line[: spec.width]):
+        for k, char in enumerate(line[: spec.cols]):
             if char not in (GREEN, BUBBLE, BLOCK, EMPTY):
                 raise InputError(f"expected O (a bubble), * (a block), . (nothing) or # (a green square), "
                                  f"found {quoted(char)}", source, number, k + 1)
@@ -580,13 +465,151 @@ def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answe
                 bubbles.append((r, k))
             elif char == BLOCK:
                 blocks.append((r, k))
-        if len(line) != spec.width:
-            raise InputError(f"expected {spec.width} squares on every row (the puzzle's), found {len(line)}",
-                             source, number, min(len(line), spec.width) + 1)
+        if len(line) != spec.cols:
+            raise InputError(f"expected {spec.cols} squares on every row (the puzzle's), found {len(line)}",
+                             source, number, min(len(line), spec.cols) + 1)
     return answer_of(spec, bubbles, blocks)
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: puzz.link URLs, pzprv3 files --------------------------------------------------
+#
+# puzz.link's Dosun-Fuwari (``dosufuwa``) is this puzzle: its areas are the regions, its black
+# cells the green squares, its balloons the bubbles and its iron balls the blocks.  Areas are
+# numbered in the order of their first cell; here they are lettered so (A, B, ...), at most 26.
+# (Tatham's collection has no such puzzle.)
+
+
+def _lettered(areas: Sequence[int | None], cols: int, rows: int, error: Callable[[str], InputError]) -> BubblesGrid:
+    """The grid of areas numbered 0, 1, ... cell by cell (None: a black cell), lettered A, B, ..."""
+    count = max((area for area in areas if area is not None), default=-1) + 1
+    if count > len(LETTERS):
+        raise error(f"this puzzle has {count} areas: bubbles letters its regions A-Z, so it takes at most "
+                    f"{len(LETTERS)}")
+    return BubblesGrid(["".join(GREEN if area is None else LETTERS[area] for area in areas[r * cols:(r + 1) * cols])
+                        for r in range(rows)])
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a grid declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise error(f"this grid is {cols} columns by {rows} rows: the largest grid is {MAX_SIZE} x {MAX_SIZE}")
+
+
+def _areas_of(spec: BubblesGrid, what: str) -> list[int | None]:
+    """The regions numbered in the order of their first square, square by square (None: green); ``ValueError``
+    when the grid has objects placed in advance, which ``what`` cannot hold."""
+    if spec.bubbles or spec.blocks:
+        raise ValueError(f"{what} cannot hold bubbles or blocks placed in advance, and this grid has some")
+    number: dict[str, int] = {}
+    for char in "".join(spec.lines):
+        if char != GREEN:
+            number.setdefault(char, len(number))
+    return [None if char == GREEN else number[char] for char in "".join(spec.lines)]
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> BubblesGrid:
+    """A grid from a puzz.link Dosun-Fuwari URL (``https://puzz.link/p?dosufuwa/5/5/7pnsmrhf31d1``, or the bare body).
+
+    The body gives the borders between areas (pzprjs's border coding) and then the
+    black cells; the areas become regions A, B, ... in the order of their first
+    square.  :class:`InputError` names the column of anything wrong.
+    """
+    url = decode_url(text, source)
+    url.require("dosufuwa")
+    cols, rows = url.cols, url.rows
+    _refuse_size(rows, cols, lambda message: url.error(url.size_at, message))
+    text = url.text[:url.body_end]  # the black cells may stop early: what follows the body is not theirs
+    # As pzprjs: a body that stops early has no borders (and no black cells) after it.
+    vertical, horizontal, end = decode_borders(text, cols, rows, url.body_start, partial=True, source=source)
+    black, end = decode_block_cells(text, cols * rows, end, source=source)
+    check_end(text, end, source=source)
+    areas = regions_from_borders(vertical, horizontal, cols, rows, blocked=black)
+    return _lettered(areas, cols, rows, lambda message: url.error(url.body_start, message))
+
+
+def encode_puzzlink(spec: BubblesGrid) -> str:
+    """The puzz.link URL of a grid, as pzprjs writes it; ``ValueError`` when objects are placed on it in advance."""
+    areas = _areas_of(spec, "puzz.link URLs")
+    vertical, horizontal = borders_from_regions(areas, spec.cols, spec.rows)
+    black = [area is None for area in areas]
+    return encode_url("dosufuwa", spec.cols, spec.rows,
+                     encode_borders(vertical, horizontal) + encode_block_cells(black))
+
+
+#: A pzprv3 file's answer: ``1`` a balloon (bubble), ``2`` an iron ball (block); the rest are a player's notes.
+PZPRV3_OBJECTS = {"1": BUBBLE, "2": BLOCK}
+PZPRV3_NOTES = (".", "+", "-", "=", "%")
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[BubblesGrid, Answer | None]:
+    """The grid of a pzprv3 file and its answer (None when the file holds none: no object, no mark)."""
+    file = decode_pzprv3_file(text, source)
+    file.require("dosufuwa")
+    rows, cols = file.rows, file.cols
+    size_line = file.size_line
+    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    reader.number("the number of areas", 0)  # pzprjs counts the areas again from the grid: so do we
+    black = [False] * (rows * cols)
+    ids: list[int | None] = [None] * (rows * cols)
+    for r, row in enumerate(reader.grid(rows, cols, "the areas")):
+        for k, item in enumerate(row):
+            if item.text == GREEN:
+                black[r * cols + k] = True
+            else:
+                ids[r * cols + k] = item.number(0, None, "an area's number, or # (a black cell)")
+    # As pzprjs: a border between cells of different numbers (and around black cells), areas from the borders.
+    vertical, horizontal = borders_from_regions(ids, cols, rows)
+    grid = _lettered(regions_from_borders(vertical, horizontal, cols, rows, blocked=black), cols, rows,
+                     lambda message: InputError(message, source, size_line))
+    if reader.at_end():
+        return grid, None
+    found: dict[str, list[Position]] = {BUBBLE: [], BLOCK: []}
+    answered = False
+    for r, row in enumerate(reader.grid(rows, cols, "the answer")):
+        for k, item in enumerate(row):
+            if item.text in PZPRV3_OBJECTS:
+                found[PZPRV3_OBJECTS[item.text]].append((r, k))
+            elif item.text not in PZPRV3_NOTES:
+                raise item.error(f"expected 1 (a balloon), 2 (an iron ball), or one of {', '.join(PZPRV3_NOTES)} "
+                                 f"(nothing, or a player's mark), found {quoted(item.text)}")
+            answered = answered or item.text != "."
+    reader.expect_end()
+    return grid, answer_of(grid, found[BUBBLE], found[BLOCK]) if answered else None
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> BubblesGrid:
+    """The grid of a pzprv3 file (``pzprv3 / dosufuwa / ROWS / COLS``, the areas, the answer); answers left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[BubblesGrid, Answer]:
+    """The grid of a pzprv3 file and its answer (balloons ``1``, iron balls ``2``).
+
+    The answer is an :class:`Answer`: each object in the region of its square.  A
+    file without an answer is checked as an empty one (a wrong answer, as pzprjs
+    checks it), not refused.
+    """
+    grid, answer = _read_pzprv3(text, source)
+    return grid, answer if answer is not None else answer_of(grid, [], [])
+
+
+def encode_pzprv3(spec: BubblesGrid) -> str:
+    """A grid as the puzz.link editor saves it, without an answer; ``ValueError`` with objects placed in advance."""
+    areas = _areas_of(spec, "pzprv3 files")
+    rows, cols = spec.rows, spec.cols
+    numbers = [[GREEN if area is None else str(area) for area in areas[r * cols:(r + 1) * cols]] for r in range(rows)]
+    count = len({area for area in areas if area is not None})
+    return encode_pzprv3_file("dosufuwa", rows, cols, [str(count), *numbers, *([EMPTY] * cols for _ in range(rows))])
+
+
+FORMATS = {
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
 
 #: What a search has decided so far (its ``partial``): per region letter its bubble and its block, ``None``
 #: while undecided.
@@ -596,7 +619,7 @@ BUBBLE_FILL, BUBBLE_RIM, BLOCK_FILL = "#d9ecff", "#2456b8", "#5b4a3c"
 
 
 def _canvas(grid: BubblesGrid) -> Grid:
-    return Grid(grid.height, grid.width, name="bubbles")
+    return Grid(grid.rows, grid.cols, name="bubbles")
 
 
 def draw(spec: BubblesGrid | Puzzel, state: Solution | Decided | None = None) -> str:
@@ -608,7 +631,7 @@ def draw(spec: BubblesGrid | Puzzel, state: Solution | Decided | None = None) ->
     Classes: ``green``, ``border`` (a stretch of a region's edge inside the grid), ``bubble``, ``block``.
     """
     grid = spec.grid if isinstance(spec, Puzzel) else spec
-    lines, rows, cols = grid.lines, grid.height, grid.width
+    lines, rows, cols = grid.lines, grid.rows, grid.cols
     bubbles: dict[Position, str] = {where: letter for letter, where in grid.bubbles.items()}
     blocks: dict[Position, str] = {where: letter for letter, where in grid.blocks.items()}
     for letter, pair in (state or {}).items():
@@ -675,151 +698,7 @@ def draw_move(spec: BubblesGrid | Puzzel, move: Decision) -> str:
     return _canvas(grid).highlight(r, k)
 
 
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
-#
-# puzz.link's Dosun-Fuwari (``dosufuwa``) is this puzzle: its areas are the regions, its black
-# cells the green squares, its balloons the bubbles and its iron balls the blocks.  Areas are
-# numbered in the order of their first cell; here they are lettered so (A, B, ...), at most 26.
-# (Tatham's collection has no such puzzle.)
-
-
-def _lettered(areas: Sequence[int | None], cols: int, rows: int, error: Callable[[str], InputError]) -> BubblesGrid:
-    """The grid of areas numbered 0, 1, ... cell by cell (None: a black cell), lettered A, B, ..."""
-    count = max((area for area in areas if area is not None), default=-1) + 1
-    if count > len(LETTERS):
-        raise error(f"this puzzle has {count} areas: bubbles letters its regions A-Z, so it takes at most "
-                    f"{len(LETTERS)}")
-    return BubblesGrid(["".join(GREEN if area is None else LETTERS[area] for area in areas[r * cols:(r + 1) * cols])
-                        for r in range(rows)])
-
-
-def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
-    """An error (made by ``error``) when a grid declared ``rows`` x ``cols`` is larger than this plugin takes."""
-    if rows > MAX_SIZE or cols > MAX_SIZE:
-        raise error(f"this grid is {cols} columns by {rows} rows: the largest grid is {MAX_SIZE} x {MAX_SIZE}")
-
-
-def _areas_of(spec: BubblesGrid, what: str) -> list[int | None]:
-    """The regions numbered in the order of their first square, square by square (None: green); ``ValueError``
-    when the grid has objects placed in advance, which ``what`` cannot hold."""
-    if spec.bubbles or spec.blocks:
-        raise ValueError(f"{what} cannot hold bubbles or blocks placed in advance, and this grid has some")
-    number: dict[str, int] = {}
-    for char in "".join(spec.lines):
-        if char != GREEN:
-            number.setdefault(char, len(number))
-    return [None if char == GREEN else number[char] for char in "".join(spec.lines)]
-
-
-def _size_index(url: PuzzLink) -> int:
-    """Where the size of a URL stands in its text (for messages about it)."""
-    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
-    return found + 1 if found >= 0 else url.body_start
-
-
-def decode_puzzlink(text: str, source: str = "<input>") -> BubblesGrid:
-    """A grid from a puzz.link Dosun-Fuwari URL (``https://puzz.link/p?dosufuwa/5/5/7pnsmrhf31d1``, or the bare body).
-
-    The body gives the borders between areas (pzprjs's border coding) and then the
-    black cells; the areas become regions A, B, ... in the order of their first
-    square.  :class:`InputError` names the column of anything wrong.
-    """
-    url = parse_url(text, source)
-    url.require("dosufuwa")
-    cols, rows = url.cols, url.rows
-    _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
-    text = url.text[:url.body_end]  # the black cells may stop early: what follows the body is not theirs
-    # As pzprjs: a body that stops early has no borders (and no black cells) after it.
-    vertical, horizontal, end = decode_borders(text, cols, rows, url.body_start, partial=True, source=source)
-    black, end = decode_block_cells(text, cols * rows, end, source=source)
-    check_end(text, end, source=source)
-    areas = regions_from_borders(vertical, horizontal, cols, rows, blocked=black)
-    return _lettered(areas, cols, rows, lambda message: url.error(url.body_start, message))
-
-
-def encode_puzzlink(spec: BubblesGrid) -> str:
-    """The puzz.link URL of a grid, as pzprjs writes it; ``ValueError`` when objects are placed on it in advance."""
-    areas = _areas_of(spec, "puzz.link URLs")
-    vertical, horizontal = borders_from_regions(areas, spec.width, spec.height)
-    black = [area is None for area in areas]
-    return write_url("dosufuwa", spec.width, spec.height,
-                     encode_borders(vertical, horizontal) + encode_block_cells(black))
-
-
-#: A pzprv3 file's answer: ``1`` a balloon (bubble), ``2`` an iron ball (block); the rest are a player's notes.
-PZPRV3_OBJECTS = {"1": BUBBLE, "2": BLOCK}
-PZPRV3_NOTES = (".", "+", "-", "=", "%")
-
-
-def _read_pzprv3(text: str, source: str) -> tuple[BubblesGrid, Answer | None]:
-    """The grid of a pzprv3 file and its answer (None when the file holds none: no object, no mark)."""
-    file = read_pzprv3(text, source)
-    file.require("dosufuwa")
-    rows, cols = file.rows, file.cols
-    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
-    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
-    reader = file.reader()
-    reader.number("the number of areas", 0)  # pzprjs counts the areas again from the grid: so do we
-    black = [False] * (rows * cols)
-    ids: list[int | None] = [None] * (rows * cols)
-    for r, row in enumerate(reader.grid(rows, cols, "the areas")):
-        for k, item in enumerate(row):
-            if item.text == GREEN:
-                black[r * cols + k] = True
-            else:
-                ids[r * cols + k] = item.number(0, None, "an area's number, or # (a black cell)")
-    # As pzprjs: a border between cells of different numbers (and around black cells), areas from the borders.
-    vertical, horizontal = borders_from_regions(ids, cols, rows)
-    grid = _lettered(regions_from_borders(vertical, horizontal, cols, rows, blocked=black), cols, rows,
-                     lambda message: InputError(message, source, size_line))
-    if reader.at_end():
-        return grid, None
-    found: dict[str, list[Position]] = {BUBBLE: [], BLOCK: []}
-    answered = False
-    for r, row in enumerate(reader.grid(rows, cols, "the answer")):
-        for k, item in enumerate(row):
-            if item.text in PZPRV3_OBJECTS:
-                found[PZPRV3_OBJECTS[item.text]].append((r, k))
-            elif item.text not in PZPRV3_NOTES:
-                raise item.error(f"expected 1 (a balloon), 2 (an iron ball), or one of {', '.join(PZPRV3_NOTES)} "
-                                 f"(nothing, or a player's mark), found {quoted(item.text)}")
-            answered = answered or item.text != "."
-    reader.expect_end()
-    return grid, answer_of(grid, found[BUBBLE], found[BLOCK]) if answered else None
-
-
-def decode_pzprv3(text: str, source: str = "<input>") -> BubblesGrid:
-    """The grid of a pzprv3 file (``pzprv3 / dosufuwa / ROWS / COLS``, the areas, the answer); answers left out."""
-    return _read_pzprv3(text, source)[0]
-
-
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[BubblesGrid, Answer]:
-    """The grid of a pzprv3 file and its answer (balloons ``1``, iron balls ``2``).
-
-    The answer is an :class:`Answer`: each object in the region of its square.  A
-    file without an answer is checked as an empty one (a wrong answer, as pzprjs
-    checks it), not refused.
-    """
-    grid, answer = _read_pzprv3(text, source)
-    return grid, answer if answer is not None else answer_of(grid, [], [])
-
-
-def encode_pzprv3(spec: BubblesGrid) -> str:
-    """A grid as the puzz.link editor saves it, without an answer; ``ValueError`` with objects placed in advance."""
-    areas = _areas_of(spec, "pzprv3 files")
-    rows, cols = spec.height, spec.width
-    numbers = [[GREEN if area is None else str(area) for area in areas[r * cols:(r + 1) * cols]] for r in range(rows)]
-    count = len({area for area in areas if area is not None})
-    return write_pzprv3("dosufuwa", rows, cols, [str(count), *numbers, *([EMPTY] * cols for _ in range(rows))])
-
-
-FORMATS = {
-    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
-}
-
-
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def _shown(value: object, limit: int = 40) -> str:
@@ -900,7 +779,7 @@ def check(spec: BubblesGrid, solution: Solution) -> list[str]:
     return problems
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class BubblesSearch(PropagatingSearch):
@@ -917,7 +796,7 @@ class BubblesSearch(PropagatingSearch):
 
     def __init__(self, grid: BubblesGrid):
         lines = grid.lines
-        rows, cols = grid.height, grid.width
+        rows, cols = grid.rows, grid.cols
         self.letters = sorted(grid.regions)
         self.index = index = {letter: i for i, letter in enumerate(self.letters)}
         self.cols = cols
@@ -1153,7 +1032,7 @@ def search(spec: BubblesGrid) -> BubblesSearch:
     return BubblesSearch(spec)
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
 
 
 def generate(
@@ -1528,7 +1407,131 @@ class _Shaper:
         return [square, *sorted(found for part in parts if part is not holding[0] for found in part)]
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 9. the façade: the Dutch exercise's Puzzel ----------------------------------------------------
+# The Dutch exercise's class: its names are a contract, kept at the edge as a façade over the model.
+
+
+class Puzzel:
+    """The Dutch exercise's class: a façade over a :class:`BubblesGrid`, with the exercise's names.
+
+    ``Puzzel(path)`` reads the file at ``path`` as the ``backtrack`` command does
+    (strict UTF-8, a byte-order mark ignored, at most 10 MiB); :meth:`uit_tekst`
+    builds one from text, :meth:`from_grid` around a model.  A bad file raises
+    :class:`backtrack.InputError` (a ``ValueError``) naming the file, line and
+    column; a file that cannot be read raises ``OSError``.  Objects placed here
+    are placed on :attr:`grid`, the model the search and the checker read.
+    """
+
+    def __init__(self, path: str | Path):
+        #: The model: what the search, the checker and the text form read.
+        self.grid = parse(read_file(path), str(path))
+
+    @classmethod
+    def uit_tekst(cls, text: str, source: str = "<input>") -> "Puzzel":
+        """A puzzle from the text of a puzzle file (``source`` names it in errors)."""
+        return cls.from_grid(parse(text, source))
+
+    @classmethod
+    def from_grid(cls, grid: BubblesGrid) -> "Puzzel":
+        """The façade over ``grid`` (shared, not copied: objects placed on either show on both)."""
+        puzzel = cls.__new__(cls)
+        puzzel.grid = grid
+        return puzzel
+
+    @property
+    def rijen(self) -> int:
+        """The number of rows."""
+        return self.grid.rows
+
+    @property
+    def kolommen(self) -> int:
+        """The number of columns."""
+        return self.grid.cols
+
+    @property
+    def gebieden(self) -> set[str]:
+        """The letters of the regions (a new set)."""
+        return set(self.grid.regions)
+
+    def _gebied(self, letter: str) -> str:
+        if not isinstance(letter, str) or letter not in self.grid.regions:
+            raise AssertionError("ongeldig gebied")
+        return letter
+
+    def vierkanten(self, letter: str) -> set[Position]:
+        """The positions of the squares of region ``letter``."""
+        return set(self.grid.regions[self._gebied(letter)])
+
+    def luchtbel(self, letter: str) -> Position | None:
+        """The position of the bubble of region ``letter``, or ``None``."""
+        return self.grid.bubbles.get(self._gebied(letter))
+
+    def rotsblok(self, letter: str) -> Position | None:
+        """The position of the block of region ``letter``, or ``None``."""
+        return self.grid.blocks.get(self._gebied(letter))
+
+    def isleeg(self, r: int, k: int) -> bool:
+        """Whether (r, k) is a square of the grid, not green, holding no bubble or block."""
+        return self.grid.is_empty(r, k)
+
+    def plaats_luchtbel(self, r: int, k: int) -> "Puzzel":
+        """Put a bubble on (r, k), hanging from the top row, a green square or a bubble.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        bubble would not hang, or its region already has a bubble.
+        """
+        try:
+            self.grid.place_bubble(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def plaats_rotsblok(self, r: int, k: int) -> "Puzzel":
+        """Put a block on (r, k), resting on the bottom row, a green square or a block.
+
+        ``AssertionError('ongeldige positie')`` when the square is not empty, the
+        block would not rest, or its region already has a block.
+        """
+        try:
+            self.grid.place_block(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def isopgelost(self) -> bool:
+        """Whether every region has its bubble and its block."""
+        return self.grid.is_solved()
+
+    def __str__(self) -> str:
+        return str(self.grid)
+
+    # -- additions ----------------------------------------------------------------
+    def verwijder(self, r: int, k: int) -> "Puzzel":
+        """Take the bubble or block off (r, k).
+
+        ``AssertionError('ongeldige positie')`` when (r, k) holds neither, or holds
+        one that another bubble hangs from or another block rests on (removing it
+        would leave that one unsupported).
+        """
+        try:
+            self.grid.remove(r, k)
+        except ValueError:
+            raise AssertionError("ongeldige positie") from None
+        return self
+
+    def gebied(self, r: int, k: int) -> str | None:
+        """The letter of the region of square (r, k); ``None`` for a green square or outside the grid."""
+        return self.grid.region_at(r, k)
+
+    def opgave(self) -> str:
+        """The puzzle file's text: the letters and ``#``, without bubbles or blocks."""
+        return text_of(self.grid)
+
+    def __repr__(self) -> str:
+        return f"Puzzel.uit_tekst({self.opgave()!r})"
+
+
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="bubbles",
@@ -1536,20 +1539,20 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
-    check=check,
     limits=f"grids up to {MAX_SIZE} x {MAX_SIZE} squares, regions A-Z (at most 26)",
+    examples=examples_in(Path(__file__).parent / "examples" / "bubbles"),
+    text=text_of,
+    as_json=as_json,
+    read_answer=read_answer,
+    formats=FORMATS,
     draw=draw,
     draw_move=draw_move,
-    formats=FORMATS,
-    read_answer=read_answer,
-    text=text_of,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

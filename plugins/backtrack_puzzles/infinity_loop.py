@@ -10,7 +10,11 @@ Tiles are bitmasks (1 up, 2 right, 4 down, 8 left) drawn as the sixteen characte
 ``" ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"`` (tile 0, the blank tile, is a space).  The model is a
 :class:`Board`: the tiles in reading order and the number of columns.  The exercise's
 classes :class:`Tegel` and :class:`OneindigeLus` (the Dutch exercise's API) are
-façades over it, kept exactly as the exercise states them.
+façades over it, kept exactly as the exercise states them.  The parts follow the
+anatomy of every puzzle module (:mod:`backtrack.puzzle`): 1 the model, 2 the
+parser, 3 the text form, 5 the picture, 6 the checker, 7 the search (two of
+them), 8 the generator, 9 the façade, 10 the descriptor, 11 the hook (Infinity
+Loop has no shared formats).
 
 Input: one line per row, either the tile characters (the ``str()`` of
 :class:`OneindigeLus`, :func:`text_of` of a board) or whitespace-separated numbers
@@ -30,7 +34,7 @@ In the character format a space is a blank tile, so trailing spaces matter:
 A blank column or row at the very edge that an editor stripped cannot be
 recovered; the number format is exact.
 
-Boards up to :data:`MAX_SIDE` x :data:`MAX_SIDE` (1000 x 1000) tiles are accepted;
+Boards up to :data:`MAX_SIZE` x :data:`MAX_SIZE` (1000 x 1000) tiles are accepted;
 a longer row or a further row is an error naming its line (and the column of the
 first tile too many).  Setting up the search of the largest board (parsing and
 propagating the border) takes about a second and 300 MB.  The search itself is
@@ -71,7 +75,7 @@ not met, ``row R, column C``.
 
 ``backtrack generate infinity-loop -p rows=R -p cols=C [-p density=P] [--any]``
 prints random solvable boards (see :func:`generate` and :func:`make`): up to 1000 x
-1000 tiles, or :data:`MAX_UNIQUE_SIDE` x :data:`MAX_UNIQUE_SIDE` (150 x 150) with
+1000 tiles, or :data:`MAX_UNIQUE_SIZE` x :data:`MAX_UNIQUE_SIZE` (150 x 150) with
 one solution (the default), whose repairs search the board again and again.
 """
 
@@ -89,12 +93,16 @@ from backtrack import (
 from backtrack.svg import PALETTE, Grid
 
 __all__ = [
-    "TILE_CHARACTERS", "MAX_SIDE", "MAX_UNIQUE_SIDE", "LIMITS", "Board", "turn", "rotations",
-    "Tegel", "OneindigeLus", "TEKENS",
+    "TILE_CHARACTERS", "MAX_SIZE", "MAX_UNIQUE_SIZE", "LIMITS", "Board", "turn", "rotations",
     "parse", "text_of", "render", "read_answer", "as_json", "Tiles", "draw", "draw_move", "check",
-    "PropagatingLoopSearch", "PlainLoopSearch", "search", "generate", "make", "GENERATOR", "PUZZLE",
+    "PropagatingLoopSearch", "PlainLoopSearch", "search", "generate", "make", "GENERATOR",
+    "Tegel", "OneindigeLus", "TEKENS", "PUZZLE",
 ]
 
+# Vocabulary.  A *tile* is a bitmask of its *connections* (1 up, 2 right, 4 down, 8 left), the arms of
+# its pipe piece; a *turn* is a quarter turn clockwise, and a tile's *rotations* are its distinct turns.
+# An *edge* lies between two neighbouring tiles, or a tile and the border: *open* when a connection
+# crosses it.  A tile's place is ``(row, column)`` from 0, its index in reading order ``row * cols + column``.
 #: The tile characters, indexed by bitmask (1 up, 2 right, 4 down, 8 left).
 TILE_CHARACTERS = " ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"
 _MASK = {character: mask for mask, character in enumerate(TILE_CHARACTERS)}
@@ -102,13 +110,13 @@ _MASK = {character: mask for mask, character in enumerate(TILE_CHARACTERS)}
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 
 #: The most rows and the most columns of a board that :func:`parse` accepts (and :func:`generate` makes).
-MAX_SIDE = 1000
-LIMITS = f"boards up to {MAX_SIDE} x {MAX_SIDE} tiles"
+MAX_SIZE = 1000
+LIMITS = f"boards up to {MAX_SIZE} x {MAX_SIZE} tiles"
 #: The most rows and columns of a board that :func:`generate` makes unique.
-MAX_UNIQUE_SIDE = 150
+MAX_UNIQUE_SIZE = 150
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 def _is_int(value: object) -> bool:
@@ -138,18 +146,18 @@ class Board:
     """
 
     tiles: tuple[int, ...]
-    columns: int
+    cols: int
 
     @property
     def rows(self) -> int:
         """The number of rows."""
-        return len(self.tiles) // self.columns
+        return len(self.tiles) // self.cols
 
     def index(self, row: int, column: int) -> int:
         """The position in :attr:`tiles` of the tile at ``row``, ``column`` (both from 0); ``IndexError`` if none."""
-        if not (0 <= row < self.rows and 0 <= column < self.columns):
-            raise IndexError(f"no tile at row {row}, column {column} on a {self.rows} x {self.columns} board")
-        return row * self.columns + column
+        if not (0 <= row < self.rows and 0 <= column < self.cols):
+            raise IndexError(f"no tile at row {row}, column {column} on a {self.rows} x {self.cols} board")
+        return row * self.cols + column
 
     def tile(self, row: int, column: int) -> int:
         """The tile at ``row``, ``column`` (both from 0)."""
@@ -160,15 +168,15 @@ class Board:
         index = self.index(row, column)
         tiles = list(self.tiles)
         tiles[index] = turn(tiles[index], quarters)
-        return Board(tuple(tiles), self.columns)
+        return Board(tuple(tiles), self.cols)
 
     def is_solved(self) -> bool:
         """Whether every connection meets its neighbour's and none points off the board."""
-        tiles, columns, rows = self.tiles, self.columns, self.rows
+        tiles, cols, rows = self.tiles, self.cols, self.rows
         for index, tile in enumerate(tiles):
-            row, column = divmod(index, columns)
-            right = bool(tiles[index + 1] & LEFT) if column + 1 < columns else False
-            down = bool(tiles[index + columns] & UP) if row + 1 < rows else False
+            row, column = divmod(index, cols)
+            right = bool(tiles[index + 1] & LEFT) if column + 1 < cols else False
+            down = bool(tiles[index + cols] & UP) if row + 1 < rows else False
             if bool(tile & RIGHT) != right or bool(tile & DOWN) != down:
                 return False
             if (column == 0 and tile & LEFT) or (row == 0 and tile & UP):
@@ -176,7 +184,745 @@ class Board:
         return True
 
 
-# -- the exercise's API: Tegel and OneindigeLus (the Dutch exercise "∞ lus"), façades over the model -
+# -- 2. the parser ---------------------------------------------------------------------------------
+
+_CHARACTERS = frozenset(TILE_CHARACTERS)
+# Each tile character to the character numbered by its bitmask, whose Latin-1 byte is the bitmask.
+_TO_BITMASK = str.maketrans({character: chr(mask) for character, mask in _MASK.items()})
+# The tile numbers without leading zeros; anything else is read by whole_number, which says what is wrong.
+_NUMBERS = {str(mask): mask for mask in range(16)}
+
+
+def parse(text: str, source: str = "<input>") -> Board:
+    """A board from its text: rows of tile characters or of numbers 0 to 15 (see the module).
+
+    Boards of more than :data:`MAX_SIZE` rows or columns are refused.
+    """
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # Only the lines from the first row to the last are gone through one by one, and
+    # nothing is built per line: a file of millions of empty lines is read quickly.
+    first = next((index for index, line in enumerate(lines) if line and not line.startswith("#")), None)
+    if first is None:
+        raise InputError("expected a grid of tiles (rows of tile characters or of numbers 0 to 15), found none", source)
+    last = next(index for index in range(len(lines) - 1, first - 1, -1)
+                if lines[index] and not lines[index].startswith("#"))
+    grid = itertools.islice(lines, first, last + 1)
+    shown = next((line for line in grid if line.strip() and not line.startswith("#")), "")
+    if any(character.isdigit() for character in shown):
+        return _parse_numbers(lines, first, last, source)
+    return _parse_characters(lines, first, last, source)
+
+
+def _too_many_rows(source: str, line: int) -> InputError:
+    return InputError(f"expected at most {MAX_SIZE:,} rows ({LIMITS}), found more", source, line)
+
+
+def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> Board:
+    tiles: list[int] = []
+    cols = 0
+    rows = 0
+    for index in range(first, last + 1):
+        line = lines[index]
+        tokens = line.split()
+        if not tokens or line.startswith("#"):
+            continue
+        number = index + 1
+        rows += 1
+        if rows > MAX_SIZE:
+            raise _too_many_rows(source, number)
+        if len(tokens) > MAX_SIZE:
+            raise InputError(f"expected at most {MAX_SIZE:,} numbers in a row ({LIMITS}), found {len(tokens):,}",
+                             source, number, _columns(line, MAX_SIZE + 1)[MAX_SIZE])
+        row = [_NUMBERS.get(token, -1) for token in tokens]
+        if -1 in row:  # leading zeros, or a mistake to find
+            row = [_NUMBERS.get(token.lstrip("0") or "0", -1) for token in tokens]
+            if -1 in row:
+                row = [_tile_number(token, source, number, column)
+                       for token, column in zip(tokens, _columns(line), strict=False)]
+        if not cols:
+            cols = len(row)
+        elif len(row) != cols:
+            # The column of the first number too many, or just after the last one.
+            where = _columns(line, cols + 1)[cols] if len(row) > cols else len(line.rstrip()) + 1
+            raise InputError(f"ragged rows: expected {cols} numbers in every row, found {len(row)}",
+                             source, number, where)
+        tiles.extend(row)
+    return Board(tuple(tiles), cols)
+
+
+def _tile_number(token: str, source: str, line: int, column: int) -> int:
+    """A tile number 0 to 15; :class:`InputError` otherwise, with a hint when it is not a number at all."""
+    if not token.lstrip("+-").isdigit():
+        raise InputError(f"expected a tile number from 0 to 15, found {quoted(token)} "
+                         "(a file holds either numbers or tile characters, not both)", source, line, column)
+    return whole_number(token, source, line, column, low=0, high=15, what="a tile number")
+
+
+def _columns(line: str, most: int | None = None) -> list[int]:
+    """The column (from 1) where each whitespace-separated token of ``line`` starts (the first ``most``)."""
+    found = []
+    for column in range(1, len(line) + 1):
+        if not line[column - 1].isspace() and (column == 1 or line[column - 2].isspace()):
+            found.append(column)
+            if len(found) == most:
+                break
+    return found
+
+
+def _parse_characters(lines: list[str], first: int, last: int, source: str) -> Board:
+    rows: list[tuple[int, str]] = []
+    for index in range(first, last + 1):
+        line = lines[index]
+        if line.startswith("#"):
+            continue
+        number = index + 1
+        if len(rows) == MAX_SIZE:
+            raise _too_many_rows(source, number)
+        if not _CHARACTERS.issuperset(line):
+            column, character = next((column, character) for column, character in enumerate(line, 1)
+                                     if character not in _MASK)
+            if column <= MAX_SIZE:
+                if character.isdigit():
+                    expected = ": a file holds either tile characters or numbers, not both"
+                else:
+                    expected = f"; expected one of {TILE_CHARACTERS!r}, or rows of numbers 0 to 15"
+                raise InputError(f"unknown tile character {quoted(character)}{expected}", source, number, column)
+        if len(line) > MAX_SIZE:
+            raise InputError(f"expected at most {MAX_SIZE:,} tiles in a row ({LIMITS}), found {len(line):,}",
+                             source, number, MAX_SIZE + 1)
+        rows.append((number, line))
+    cols = max(len(line) for _, line in rows)
+    if any(len(line) != cols for _, line in rows) and any(line.endswith(" ") for _, line in rows):
+        number, line = next((number, line) for number, line in rows if len(line) != cols)
+        raise InputError(
+            f"ragged rows: expected {cols} tiles in every row, found {len(line)} "
+            "(rows may be shorter only when no row keeps its trailing spaces)",
+            source, number, len(line) + 1,
+        )
+    tiles = "".join([line.ljust(cols) for _, line in rows]).translate(_TO_BITMASK).encode("latin-1")
+    return Board(tuple(tiles), cols)
+
+
+# -- 3. the text form ------------------------------------------------------------------------------
+
+
+def text_of(board: Board, numbers: bool = False) -> str:
+    """The board in the input format, a line per row: tile characters, or numbers with ``numbers``.
+
+    ``parse(text_of(board)) == board``; the character form is the exercise's ``str()``.
+    """
+    tiles, cols = board.tiles, board.cols
+    if numbers:
+        return "\n".join(" ".join(map(str, tiles[start : start + cols])) for start in range(0, len(tiles), cols))
+    return "\n".join("".join(TILE_CHARACTERS[tile] for tile in tiles[start : start + cols])
+                     for start in range(0, len(tiles), cols))
+
+
+def render(spec: Board | OneindigeLus, solution: Sequence[int]) -> str:
+    """The solved grid in the character format (:func:`text_of` of the solved board)."""
+    return text_of(Board(tuple(solution), _board(spec).cols))
+
+
+def read_answer(spec: Board | OneindigeLus, text: str, source: str = "<answer>") -> tuple[int, ...]:
+    """The tiles of an answer written as :func:`render` prints it (or as numbers 0 to 15), in reading order.
+
+    The answer is a grid of the board's size in either input format (numbers when
+    a line holds a digit); lines starting with ``#`` are comments.  Blank tiles
+    are spaces, so an editor may have stripped them: a row may be shorter, and
+    rows may be missing at the end, where the given tiles are blank (no other
+    tile turns into a blank one); empty lines beyond the board's rows are
+    ignored.  :class:`InputError` naming line and column for an unknown
+    character, a row or a grid of another size.
+    """
+    board = _board(spec)
+    rows, cols = board.rows, board.cols
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    lines = [(number, line) for number, line in enumerate(text.removesuffix("\n").split("\n"), 1)
+             if not line.startswith("#")]
+    if any(character.isdigit() for _, line in lines for character in line):
+        return _answer_numbers(board, [(number, line) for number, line in lines if line.strip()], source)
+    while len(lines) > rows and not lines[-1][1].strip():
+        lines.pop()
+    while len(lines) > rows and not lines[0][1].strip():
+        lines.pop(0)
+    if len(lines) > rows:
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {cols}), found more",
+                         source, lines[rows][0], 1)
+    tiles: list[int] = []
+    for row, (number, line) in enumerate(lines):
+        wrong = next((column for column, character in enumerate(line, 1) if character not in _MASK), None)
+        if wrong is not None:
+            raise InputError(f"unknown tile character {quoted(line[wrong - 1])}; expected one of "
+                             f"{TILE_CHARACTERS!r}", source, number, wrong)
+        if len(line) > cols and line[cols:].strip():
+            raise InputError(f"expected {cols} tiles in a row (the board is {rows} x {cols}), found "
+                             f"{len(line.rstrip())}", source, number, cols + 1)
+        given = board.tiles[row * cols : (row + 1) * cols]
+        if len(line) < cols and any(given[len(line) :]):
+            raise InputError(f"expected {cols} tiles in a row (the board is {rows} x {cols}), found "
+                             f"{len(line)}: only blank tiles may be left out at the end", source, number, len(line) + 1)
+        tiles.extend(_MASK[character] for character in line[:cols].ljust(cols))
+    if any(board.tiles[len(tiles) :]):
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {cols}), found {len(lines)}: "
+                         "only rows of blank tiles may be left out at the end", source,
+                         lines[-1][0] + 1 if lines else None)
+    tiles.extend([0] * (len(board.tiles) - len(tiles)))
+    return tuple(tiles)
+
+
+def _answer_numbers(board: Board, lines: list[tuple[int, str]], source: str) -> tuple[int, ...]:
+    """The tiles of an answer written as numbers 0 to 15, a row of the board's width per line."""
+    rows, cols = board.rows, board.cols
+    tiles: list[int] = []
+    for row, (number, line) in enumerate(lines):
+        if row == rows:
+            raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {cols}), found more",
+                             source, number, 1)
+        starts = _columns(line, cols + 1)
+        tokens = line.split()
+        if len(tokens) != cols:
+            where = starts[cols] if len(tokens) > cols else len(line.rstrip()) + 1
+            raise InputError(f"expected {cols} tile numbers in a row (the board is {rows} x {cols}), "
+                             f"found {len(tokens)}", source, number, where)
+        tiles.extend(_tile_number(token, source, number, column) for token, column in zip(tokens, starts, strict=True))
+    if len(lines) < rows:
+        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {cols}), found {len(lines)}",
+                         source, lines[-1][0] + 1 if lines else None)
+    return tuple(tiles)
+
+
+def as_json(spec: Board | OneindigeLus, solution: Sequence[int]) -> dict:
+    """``tiles``: the solved grid as rows of bitmasks; ``turns``: clockwise quarter turns per tile."""
+    board = _board(spec)
+    turns = [next(quarters for quarters in range(4) if turn(before, quarters) == after)
+             for before, after in zip(board.tiles, solution, strict=False)]
+    cols = board.cols
+    return {
+        "tiles": [list(solution[start : start + cols]) for start in range(0, len(solution), cols)],
+        "turns": [turns[start : start + cols] for start in range(0, len(turns), cols)],
+    }
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
+# Every tile is a pipe piece: an arm from the centre to the middle of each side it connects,
+# an end piece (one arm) with a bulb at the centre.  The sixteen pieces are defined once per
+# picture and placed with <use>, so that a large board stays a small picture.
+
+#: The colour of tiles not decided yet, and of the arms an undecided tile may still have.
+UNDECIDED, MAYBE = "#a3acb9", "#d3d9e1"
+
+
+class Tiles(tuple):
+    """The tiles of a search in progress, in reading order: a bitmask when decided, else its possible bitmasks.
+
+    It equals the plain tuple of its entries; an undecided tile is a tuple of the
+    rotations still possible for it.  ``next_tile`` is the tile the search decides next
+    when its moves do not say where they turn a tile (the ``plain`` search), else None.
+    """
+
+    next_tile: int | None
+
+    def __new__(cls, entries: Sequence[int | tuple[int, ...]] = (), next_tile: int | None = None) -> "Tiles":
+        made = super().__new__(cls, entries)
+        made.next_tile = next_tile
+        return made
+
+    def __reduce__(self) -> tuple:
+        return Tiles, (tuple(self), self.next_tile)
+
+
+def _canvas(board: Board) -> Grid:
+    """Tiles of up to 56 pixels, smaller on a large board (at least 10)."""
+    cell = max(10, min(56, 560 // max(board.rows, board.cols)))
+    return Grid(board.rows, board.cols, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="infinity-loop")
+
+
+def _piece(mask: int, cell: float, name: str, bulb: bool) -> str:
+    """A pipe piece in a cell at the origin (``name`` its id, if any): its arms, with ``bulb`` an end piece's bulb."""
+    half, width = cell / 2, 0.2 * cell
+    ends = {UP: (half, 0), RIGHT: (cell, half), DOWN: (half, cell), LEFT: (0, half)}
+    arms = "".join(f"M{half:g} {half:g}L{x:g} {y:g}" for bit, (x, y) in ends.items() if mask & bit)
+    radius = 0.22 * cell if bulb and mask in (UP, RIGHT, DOWN, LEFT) else width / 2
+    named = f' id="{name}"' if name else ""
+    return (f'<g{named}><path d="{arms}" stroke="currentColor" stroke-width="{width:g}" fill="none"/>'
+            f'<circle cx="{half:g}" cy="{half:g}" r="{radius:g}" fill="currentColor"/></g>')
+
+
+def draw(spec: Board | OneindigeLus, state: Sequence[int | Sequence[int]] | None = None) -> str:
+    """The board as SVG: every tile a pipe piece, as turned in ``state``.
+
+    ``state`` is None (the puzzle alone: the tiles as given), a solution (the
+    tiles as bitmasks in reading order) or a search in progress (:class:`Tiles`):
+    there a decided tile is drawn in ink, an undecided one in grey: the given tile
+    while every rotation is still possible, else the arms that all its possible
+    rotations have in grey and the arms that only some have faint; a tile none of
+    whose rotations fits (a contradiction) is the given tile in red.  Classes:
+    ``tile`` (a piece in ink), ``undecided`` (a grey piece or the arms of one),
+    ``maybe`` (faint arms), ``contradiction``.  A search whose moves do not say
+    where they turn a tile finds what they mark defined here (see :func:`draw_move`).
+    """
+    board = _board(spec)
+    entries: Sequence[int | Sequence[int]] = board.tiles if state is None else state
+    canvas = _canvas(board)
+    cell = canvas.cell
+    used: set[str] = set()
+    decided, undecided, maybe, wrong = [], [], [], []
+    for index, entry in enumerate(entries):
+        row, column = divmod(index, board.cols)
+        x, y = canvas.x(column), canvas.y(row)
+        if isinstance(entry, int):
+            if entry:
+                used.add(f"tile-{entry}")
+                decided.append(f'<use class="tile" href="#loop-tile-{entry}" x="{x:g}" y="{y:g}"/>')
+            continue
+        options, given = tuple(entry), board.tiles[index]
+        if not options:  # no rotation fits: the board contradicts itself (its border, say)
+            used.add(f"tile-{given}")
+            wrong.append(f'<use class="contradiction" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
+            continue
+        if len(options) == len(_ROTATIONS[given]):  # nothing known yet: the tile as given
+            if given:
+                used.add(f"tile-{given}")
+                undecided.append(f'<use class="undecided" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
+            continue
+        every, some = 15, 0
+        for mask in options:
+            every &= mask
+            some |= mask
+        if every:
+            used.add(f"arms-{every}")
+            undecided.append(f'<use class="undecided" href="#loop-arms-{every}" x="{x:g}" y="{y:g}"/>')
+        if some & ~every:
+            used.add(f"arms-{some & ~every}")
+            maybe.append(f'<use class="maybe" href="#loop-arms-{some & ~every}" x="{x:g}" y="{y:g}"/>')
+    defs = [_piece(int(name.split("-")[1]), cell, f"loop-{name}", name.startswith("tile")) for name in sorted(used)]
+    canvas.add(f"<defs>{''.join(defs)}</defs>")
+    canvas.lines("#e4e8ee")
+    canvas.add(f'<g color="{MAYBE}">{"".join(maybe)}</g><g color="{UNDECIDED}">{"".join(undecided)}</g>'
+               f'<g color="{PALETTE["ink"]}">{"".join(decided)}</g><g color="{PALETTE["wrong"]}">{"".join(wrong)}</g>')
+    return canvas.svg()
+
+
+def draw_move(spec: Board | OneindigeLus, move: Decision) -> str:
+    """The tile a move turns, highlighted with the piece turned as the move turns it, as an SVG fragment.
+
+    ``move`` is ``(row, column, bitmask)``: a decision of the ``propagate`` search,
+    or what the ``plain`` search's ``drawn_move`` makes of its move (the bitmask
+    alone; the level is the tile).
+    """
+    row, column, mask = move
+    canvas = _canvas(_board(spec))
+    x, y = canvas.x(column), canvas.y(row)
+    return (f'<g class="move-tile">{_turning(canvas, row, column)}<g color="{PALETTE["highlight"]}" '
+            f'transform="translate({x:g} {y:g})">{_piece(mask, canvas.cell, "", True)}</g></g>'
+            + canvas.highlight(row, column))
+
+
+def _turning(canvas: Grid, row: int, column: int) -> str:
+    """A blank square over a tile, on which the piece a move turns it to is drawn."""
+    return (f'<rect x="{canvas.x(column) + 1:g}" y="{canvas.y(row) + 1:g}" width="{canvas.cell - 2:g}" '
+            f'height="{canvas.cell - 2:g}" fill="{PALETTE["paper"]}"/>')
+
+
+# -- 6. the checker --------------------------------------------------------------------------------
+
+
+def check(spec: Board | OneindigeLus, solution: Sequence[int]) -> list[str]:
+    """The rules that ``solution`` (tiles as bitmasks in reading order, as the searches yield) breaks on ``spec``.
+
+    Every tile must be the given tile turned, every connection must meet the
+    facing connection of its neighbour, and none may point off the board.  Rows
+    and columns are counted from 1; an empty list means that every rule holds.
+    Shares no code with the searches: the turns and the edges are worked out here
+    again from the given tiles.
+    """
+    board = _board(spec)
+    rows, cols, given = board.rows, board.cols, board.tiles
+    if len(solution) != len(given):
+        return [f"the solution has {len(solution)} tiles, the {rows} x {cols} board has {len(given)}"]
+    names = ("up", "to the right", "down", "to the left")
+    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+    def sides(tile: int) -> list[bool]:
+        return [bool(tile >> side & 1) for side in range(4)]  # up, right, down, left
+
+    broken = []
+    grid: list[list[bool] | None] = []
+    for index, (before, after) in enumerate(zip(given, solution, strict=True)):
+        where = f"row {index // cols + 1}, column {index % cols + 1}"
+        if not (isinstance(after, int) and not isinstance(after, bool) and 0 <= after <= 15):
+            broken.append(f"{where}: {after!r} is not a tile (a number from 0 to 15)")
+            grid.append(None)
+            continue
+        turns, turned = [], sides(before)
+        for _ in range(4):
+            turns.append(turned)
+            turned = turned[-1:] + turned[:-1]  # a quarter turn clockwise: what pointed left now points up
+        if sides(after) not in turns:
+            broken.append(f"{where}: {TILE_CHARACTERS[after]!r} is not the given tile "
+                          f"{TILE_CHARACTERS[before]!r} turned")
+        grid.append(sides(after))
+    for index, tile in enumerate(grid):
+        if tile is None:
+            continue
+        row, column = divmod(index, cols)
+        where = f"row {row + 1}, column {column + 1}"
+        for side, (down, right) in enumerate(steps):
+            there_row, there_column = row + down, column + right
+            if not (0 <= there_row < rows and 0 <= there_column < cols):
+                if tile[side]:
+                    broken.append(f"{where}: the connection {names[side]} points off the board")
+                continue
+            there = grid[there_row * cols + there_column]
+            if there is not None and tile[side] and not there[(side + 2) % 4]:
+                broken.append(f"{where}: the connection {names[side]} is not met by the tile at row {there_row + 1}, "
+                              f"column {there_column + 1}")
+    return broken
+
+
+# -- 7. the search: propagate and plain ------------------------------------------------------------
+
+_DIRECTIONS = (UP, RIGHT, DOWN, LEFT)
+# _WITH[bit]: the 16-bit set of bitmasks having the connection ``bit``; _WITHOUT: the rest.
+_WITH = {bit: sum(1 << mask for mask in range(16) if mask & bit) for bit in _DIRECTIONS}
+_WITHOUT = {bit: 0xFFFF & ~_WITH[bit] for bit in _DIRECTIONS}
+
+
+def _forcing(possible: int) -> tuple[tuple[int, int], ...]:
+    """For a set of possible bitmasks: (direction index, set the neighbour there is limited to).
+
+    A direction forces its edge when every possible bitmask agrees on it.
+    """
+    members = [mask for mask in range(16) if possible >> mask & 1]
+    every = 15
+    some = 0
+    for mask in members:
+        every &= mask
+        some |= mask
+    forced = []
+    for index, bit in enumerate(_DIRECTIONS):
+        facing = _DIRECTIONS[(index + 2) % 4]
+        if every & bit:
+            forced.append((index, _WITH[facing]))
+        elif not some & bit:
+            forced.append((index, _WITHOUT[facing]))
+    return tuple(forced)
+
+
+# Only sets of rotations of one tile ever occur, so the tables are filled for those alone.
+_FORCING_SETS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SIZE = [0] * 0x10000
+for _shape in {rotations(mask) for mask in range(16)}:
+    for _subset in range(1, 1 << len(_shape)):
+        _possible = sum(1 << mask for number, mask in enumerate(_shape) if _subset >> number & 1)
+        _FORCING_SETS[_possible] = _forcing(_possible)
+        _SIZE[_possible] = bin(_possible).count("1")
+
+#: The distinct rotations of each tile, and the same as a 16-bit set of bitmasks.
+_ROTATIONS = tuple(rotations(mask) for mask in range(16))
+_ROTATION_SET = tuple(sum(1 << turned for turned in _ROTATIONS[mask]) for mask in range(16))
+#: The bitmask of a set holding just that one.
+_ONLY = [0] * 0x10000
+for _mask in range(16):
+    _ONLY[1 << _mask] = _mask
+
+#: A decision of the propagating search: (row, column, bitmask), row and column from 0.
+Decision = tuple[int, int, int]
+
+
+def _tile_name(mask: int) -> str:
+    """A tile as a trace shows it: its character, or ``blank`` for the blank tile (a space)."""
+    return TILE_CHARACTERS[mask] if mask else "blank"
+
+
+class PropagatingLoopSearch(PropagatingSearch):
+    """Possible rotations per tile, shrunk by edge propagation; a decision turns one tile.
+
+    A decision is ``(row, column, bitmask)`` (row and column from 0): that tile
+    gets that rotation.  :meth:`start` propagates the border, :meth:`branch` offers
+    the rotations of the tile to decide, :meth:`decide` propagates the decision.
+
+    The sets are kept in a grid with a frame: one column right of each row and one
+    row above and below the board hold the empty set, which propagation never
+    changes, so that a neighbour is always a fixed offset away.  The tile to decide
+    is the first undecided one in reading order with the fewest possible
+    rotations; ``low[size]`` is a position before which no tile has that many (the
+    scan for it starts there), lowered when a set shrinks to that size.  A mark is
+    the trail's length with the count of undecided tiles and ``low``, so that
+    :meth:`rollback` restores them at once.
+    """
+
+    def __init__(self, board: Board):
+        rows, cols = self.rows, self.cols = board.rows, board.cols
+        stride = self.stride = cols + 1
+        offsets = (-stride, 1, stride, -1)  # up, right, down, left
+        self.forcing = {possible: tuple((offsets[direction], allowed) for direction, allowed in forced)
+                        for possible, forced in _FORCING_SETS.items()}
+        tiles = board.tiles
+        possible = [0] * ((rows + 2) * stride)
+        for row in range(rows):
+            start = (row + 1) * stride
+            possible[start : start + cols] = [_ROTATION_SET[tile]
+                                                 for tile in tiles[row * cols : (row + 1) * cols]]
+            possible[start] &= _WITHOUT[LEFT]
+            possible[start + cols - 1] &= _WITHOUT[RIGHT]
+        for column in range(stride, stride + cols):
+            possible[column] &= _WITHOUT[UP]
+            possible[column + (rows - 1) * stride] &= _WITHOUT[DOWN]
+        self.possible = possible
+        self.frame = len(possible) - rows * cols
+        self.undecided = sum(_SIZE[each] > 1 for each in possible)
+        self.low = [0, 0, stride, stride, stride]
+        self.trail: list[tuple[int, int]] = []  # (tile, its set before the change)
+
+    # -- start, branch, decide --------------------------------------------------------------
+    def start(self) -> bool:
+        """Propagate the border; false when it leaves a tile without a rotation.
+
+        Its consequences are the root of the search, never rolled back, so the
+        trail is emptied afterwards (on the largest board it would hold millions).
+        """
+        possible = self.possible
+        if possible.count(0) > self.frame:  # a tile with no rotation left
+            return False
+        holds = self._propagate([tile for tile, each in enumerate(possible) if _FORCING_SETS.get(each)])
+        self.trail.clear()
+        return holds
+
+    def branch(self) -> list[Decision] | None:
+        """The rotations of the tile to decide, in increasing order; ``None`` when every tile is decided."""
+        if not self.undecided:
+            return None
+        best = self._branching_tile()
+        row, column = divmod(best, self.stride)
+        chosen = self.possible[best]
+        return [(row - 1, column, mask) for mask in range(16) if chosen >> mask & 1]
+
+    def decide(self, decision: Decision) -> bool:
+        """Turn the tile of ``decision`` to its bitmask and propagate; false on a contradiction."""
+        row, column, mask = decision
+        tile = (row + 1) * self.stride + column
+        before = self.possible[tile]
+        if not before >> mask & 1:
+            return False
+        self.trail.append((tile, before))
+        self.possible[tile] = 1 << mask
+        if _SIZE[before] > 1:
+            self.undecided -= 1
+        return self._propagate([tile])
+
+    def mark(self) -> tuple[int, int, int, int, int]:
+        """The trail's length, the count of undecided tiles and ``low[2:]``."""
+        low = self.low
+        return len(self.trail), self.undecided, low[2], low[3], low[4]
+
+    def rollback(self, mark: tuple[int, int, int, int, int]) -> None:
+        """Restore the sets changed since ``mark`` (newest first), the count and ``low``."""
+        low = self.low
+        length, self.undecided, low[2], low[3], low[4] = mark
+        possible, trail = self.possible, self.trail
+        while len(trail) > length:
+            tile, before = trail.pop()
+            possible[tile] = before
+
+    def partial(self, path: tuple) -> Tiles:
+        """Every tile as decided so far, by decisions and by propagation: its bitmask, or its possible bitmasks."""
+        possible, stride, entries = self.possible, self.stride, []
+        for start in range(stride, (self.rows + 1) * stride, stride):
+            for each in possible[start : start + self.cols]:
+                entries.append(_ONLY[each] if _SIZE[each] == 1 else tuple(m for m in range(16) if each >> m & 1))
+        return Tiles(entries)
+
+    def solution(self, path: tuple) -> tuple[int, ...]:
+        """The solved tiles as bitmasks, in reading order."""
+        # Every tile's set holds one rotation now, and the frame's are empty: the sets that are not, in order.
+        return tuple(map(_ONLY.__getitem__, filter(None, self.possible)))
+
+    def format_move(self, level: int, move: Decision) -> str:
+        """``┏ at (2, 3)``: the tile turned so, at row 2, column 3 (counted from 1)."""
+        row, column, mask = move
+        return f"{_tile_name(mask)} at ({row + 1}, {column + 1})"
+
+    # -- propagation ------------------------------------------------------------------------
+    def _propagate(self, queue: list[int]) -> bool:
+        """Shrink neighbours' sets from the tiles in ``queue`` until nothing changes; False on a contradiction."""
+        possible, forcing, trail, low = self.possible, self.forcing, self.trail, self.low
+        decided = 0
+        while queue:
+            tile = queue.pop()
+            for offset, allowed in forcing[possible[tile]]:
+                neighbour = tile + offset
+                before = possible[neighbour]
+                after = before & allowed
+                if after != before:
+                    if not after:
+                        self.undecided -= decided
+                        return False
+                    trail.append((neighbour, before))
+                    possible[neighbour] = after
+                    size = _SIZE[after]
+                    if size == 1:
+                        decided += 1
+                    elif neighbour < low[size]:
+                        low[size] = neighbour
+                    queue.append(neighbour)
+        self.undecided -= decided
+        return True
+
+    def _branching_tile(self) -> int:
+        """The first undecided tile in reading order with the fewest possible rotations."""
+        possible, low, end = self.possible, self.low, len(self.possible)
+        for size in (2, 3, 4):
+            for tile in range(low[size], end):
+                if _SIZE[possible[tile]] == size:
+                    low[size] = tile
+                    return tile
+            low[size] = end
+        raise AssertionError("no undecided tile although some are counted")  # pragma: no cover
+
+
+class PlainLoopSearch(Search):
+    """Level = tile in reading order; moves = its distinct rotations; ``valid`` checks left, up and border."""
+
+    def __init__(self, board: Board):
+        self.rows, self.cols = board.rows, board.cols
+        self.options = [_ROTATIONS[tile] for tile in board.tiles]
+        self.grid: list[int] = []
+        self.last = len(self.options) - 1
+
+    def moves(self, level: int) -> tuple[int, ...]:
+        return self.options[level]
+
+    def valid(self, level: int, move: int) -> bool:
+        row, column = divmod(level, self.cols)
+        grid = self.grid
+        left = bool(grid[level - 1] & RIGHT) if column else False
+        up = bool(grid[level - self.cols] & DOWN) if row else False
+        if bool(move & LEFT) != left or bool(move & UP) != up:
+            return False
+        if column == self.cols - 1 and move & RIGHT:
+            return False
+        return not (row == self.rows - 1 and move & DOWN)
+
+    def record(self, level: int, move: int) -> None:
+        self.grid.append(move)
+
+    def undo(self, level: int, move: int) -> None:
+        self.grid.pop()
+
+    def done(self, level: int) -> bool:
+        return level == self.last
+
+    def solution(self, path: tuple) -> tuple[int, ...]:
+        return tuple(self.grid)
+
+    def partial(self, path: tuple) -> Tiles:
+        """The tiles turned so far, then the rest with all their rotations; the next tile to turn."""
+        done = len(self.grid)
+        return Tiles([*self.grid, *self.options[done:]], next_tile=min(done, self.last))
+
+    def format_move(self, level: int, move: int) -> str:
+        """``┏ at (2, 3)``: the tile of this level (reading order) turned so, at row 2, column 3 (counted from 1)."""
+        row, column = divmod(level, self.cols)
+        return f"{_tile_name(move)} at ({row + 1}, {column + 1})"
+
+    def drawn_move(self, level: int, move: int) -> Decision:
+        """``(row, column, bitmask)``: the tile of this level, turned as the move turns it."""
+        row, column = divmod(level, self.cols)
+        return row, column, move
+
+
+SEARCHES: dict[str, type[PropagatingLoopSearch] | type[PlainLoopSearch]] = {
+    "propagate": PropagatingLoopSearch, "plain": PlainLoopSearch,
+}
+
+
+def search(spec: Board | OneindigeLus, method: str = "propagate") -> Search:
+    """A fresh search of ``spec``; ``method`` is ``propagate`` (default) or ``plain``.
+
+    An unknown method is an :class:`InputError` naming the known ones.
+    """
+    if method not in SEARCHES:
+        known = ", ".join(SEARCHES)
+        raise InputError(f"parameter method must be one of {known}, not {quoted(str(method))}", "<parameters>")
+    return SEARCHES[method](_board(spec))
+
+
+# -- 8. the generator ------------------------------------------------------------------------------
+
+
+def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5, unique: bool = False) -> Board:
+    """A random solvable board of ``rows`` x ``cols`` tiles.
+
+    Each edge between two tiles is open with probability ``density``, the tiles
+    follow from the edges, and then every tile is turned at random.  With ``unique``
+    the board is repaired until it has exactly one solution: while a second solution
+    exists, an edge of a tile on which the two solutions differ is toggled (the
+    board stays solvable, since the intended grid is still a solution).
+
+    ``ValueError`` for sides outside 1 to :data:`MAX_SIZE` (:data:`MAX_UNIQUE_SIZE`
+    with ``unique``: each repair searches the whole board again, so the time grows
+    quickly with the size) or a density outside 0 to 1.
+    """
+    most = MAX_UNIQUE_SIZE if unique else MAX_SIZE
+    for name, value in (("rows", rows), ("columns", cols)):
+        if not (_is_int(value) and 1 <= value <= most):
+            with_unique = " with unique" if unique else ""
+            raise ValueError(f"the number of {name} must be a whole number from 1 to {most}{with_unique}, "
+                             f"not {value!r}")
+    if not (isinstance(density, (int, float)) and 0.0 <= density <= 1.0):
+        raise ValueError(f"density must be a number from 0 to 1, not {density!r}")
+    chance = random.Random(seed)
+    tiles = [0] * (rows * cols)
+
+    def toggle(index: int, bit: int) -> None:
+        tiles[index] ^= bit
+        tiles[index + (1 if bit == RIGHT else cols)] ^= LEFT if bit == RIGHT else UP
+
+    for row in range(rows):
+        for column in range(cols):
+            index = row * cols + column
+            if column + 1 < cols and chance.random() < density:
+                toggle(index, RIGHT)
+            if row + 1 < rows and chance.random() < density:
+                toggle(index, DOWN)
+    if unique:
+        for _ in range(10 * rows * cols + 10):
+            found = list(PropagatingLoopSearch(Board(tuple(tiles), cols)).solutions(2))
+            if len(found) < 2:
+                break
+            index = chance.choice([index for index, (one, two) in enumerate(zip(*found, strict=True)) if one != two])
+            row, column = divmod(index, cols)
+            edges = [(index, RIGHT)] if column + 1 < cols else []
+            edges += [(index - 1, RIGHT)] if column else []
+            edges += [(index, DOWN)] if row + 1 < rows else []
+            edges += [(index - cols, DOWN)] if row else []
+            toggle(*chance.choice(edges))
+        else:  # pragma: no cover - not seen in practice
+            raise ValueError(f"no unique {rows} x {cols} board found within {10 * rows * cols + 10:,} repairs; "
+                             "try another seed or density")
+    return Board(tuple([turn(tile, chance.randrange(4)) for tile in tiles]), cols)
+
+
+def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, density: float = 0.5) -> Board:
+    """:func:`generate` as ``backtrack generate infinity-loop`` calls it: ``ValueError`` for sizes it does not make."""
+    return generate(rows, cols, seed, density, unique)
+
+
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIZE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIZE),
+        Param("density", "the chance that the edge between two tiles is open", float, 0.5, low=0.0, high=1.0),
+    ),
+    unique_default=True,
+    largest_unique=f"boards up to {MAX_UNIQUE_SIZE} x {MAX_UNIQUE_SIZE} tiles: 10 x 10 about 0.4 s, 50 x 50 about "
+                   "0.7 s, 150 x 150 about 15 s (up to 21 s measured)",
+)
+
+
+# -- 9. the façade: the Dutch exercise's Tegel and OneindigeLus ------------------------------------
 # The parser, the text form, the checker and the searches read the model only; search(), check(),
 # render() and as_json() also take an OneindigeLus, and use its board.
 
@@ -313,7 +1059,7 @@ class OneindigeLus:
     @property
     def kolommen(self) -> int:
         """The number of columns."""
-        return self.board.columns
+        return self.board.cols
 
     @property
     def tegels(self) -> tuple[int, ...]:
@@ -326,11 +1072,11 @@ class OneindigeLus:
         return Tegel(self.board.tile(rij, kolom))
 
     def _check(self, rij: int, kolom: int) -> None:
-        if not (_is_int(rij) and _is_int(kolom) and 0 <= rij < self.board.rows and 0 <= kolom < self.board.columns):
+        if not (_is_int(rij) and _is_int(kolom) and 0 <= rij < self.board.rows and 0 <= kolom < self.board.cols):
             raise AssertionError("ongeldige positie")
 
     def __repr__(self) -> str:
-        return f"OneindigeLus({list(self.board.tiles)!r}, {self.board.columns})"
+        return f"OneindigeLus({list(self.board.tiles)!r}, {self.board.cols})"
 
     def __str__(self) -> str:
         return text_of(self.board)
@@ -351,745 +1097,7 @@ def _board(spec: Board | OneindigeLus) -> Board:
     return spec.board if isinstance(spec, OneindigeLus) else spec
 
 
-# -- 2. the parser ------------------------------------------------------------------------
-
-_CHARACTERS = frozenset(TILE_CHARACTERS)
-# Each tile character to the character numbered by its bitmask, whose Latin-1 byte is the bitmask.
-_TO_BITMASK = str.maketrans({character: chr(mask) for character, mask in _MASK.items()})
-# The tile numbers without leading zeros; anything else is read by whole_number, which says what is wrong.
-_NUMBERS = {str(mask): mask for mask in range(16)}
-
-
-def parse(text: str, source: str = "<input>") -> Board:
-    """A board from its text: rows of tile characters or of numbers 0 to 15 (see the module).
-
-    Boards of more than :data:`MAX_SIDE` rows or columns are refused.
-    """
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    # Only the lines from the first row to the last are gone through one by one, and
-    # nothing is built per line: a file of millions of empty lines is read quickly.
-    first = next((index for index, line in enumerate(lines) if line and not line.startswith("#")), None)
-    if first is None:
-        raise InputError("expected a grid of tiles (rows of tile characters or of numbers 0 to 15), found none", source)
-    last = next(index for index in range(len(lines) - 1, first - 1, -1)
-                if lines[index] and not lines[index].startswith("#"))
-    grid = itertools.islice(lines, first, last + 1)
-    shown = next((line for line in grid if line.strip() and not line.startswith("#")), "")
-    if any(character.isdigit() for character in shown):
-        return _parse_numbers(lines, first, last, source)
-    return _parse_characters(lines, first, last, source)
-
-
-def _too_many_rows(source: str, line: int) -> InputError:
-    return InputError(f"expected at most {MAX_SIDE:,} rows ({LIMITS}), found more", source, line)
-
-
-def _parse_numbers(lines: list[str], first: int, last: int, source: str) -> Board:
-    tiles: list[int] = []
-    width = 0
-    rows = 0
-    for index in range(first, last + 1):
-        line = lines[index]
-        tokens = line.split()
-        if not tokens or line.startswith("#"):
-            continue
-        number = index + 1
-        rows += 1
-        if rows > MAX_SIDE:
-            raise _too_many_rows(source, number)
-        if len(tokens) > MAX_SIDE:
-            raise InputError(f"expected at most {MAX_SIDE:,} numbers in a row ({LIMITS}), found {len(tokens):,}",
-                             source, number, _columns(line, MAX_SIDE + 1)[MAX_SIDE])
-        row = [_NUMBERS.get(token, -1) for token in tokens]
-        if -1 in row:  # leading zeros, or a mistake to find
-            row = [_NUMBERS.get(token.lstrip("0") or "0", -1) for token in tokens]
-            if -1 in row:
-                row = [_tile_number(token, source, number, column)
-                       for token, column in zip(tokens, _columns(line), strict=False)]
-        if not width:
-            width = len(row)
-        elif len(row) != width:
-            # The column of the first number too many, or just after the last one.
-            where = _columns(line, width + 1)[width] if len(row) > width else len(line.rstrip()) + 1
-            raise InputError(f"ragged rows: expected {width} numbers in every row, found {len(row)}",
-                             source, number, where)
-        tiles.extend(row)
-    return Board(tuple(tiles), width)
-
-
-def _tile_number(token: str, source: str, line: int, column: int) -> int:
-    """A tile number 0 to 15; :class:`InputError` otherwise, with a hint when it is not a number at all."""
-    if not token.lstrip("+-").isdigit():
-        raise InputError(f"expected a tile number from 0 to 15, found {quoted(token)} "
-                         "(a file holds either numbers or tile characters, not both)", source, line, column)
-    return whole_number(token, source, line, column, low=0, high=15, what="a tile number")
-
-
-def _columns(line: str, most: int | None = None) -> list[int]:
-    """The column (from 1) where each whitespace-separated token of ``line`` starts (the first ``most``)."""
-    found = []
-    for column in range(1, len(line) + 1):
-        if not line[column - 1].isspace() and (column == 1 or line[column - 2].isspace()):
-            found.append(column)
-            if len(found) == most:
-                break
-    return found
-
-
-def _parse_characters(lines: list[str], first: int, last: int, source: str) -> Board:
-    rows: list[tuple[int, str]] = []
-    for index in range(first, last + 1):
-        line = lines[index]
-        if line.startswith("#"):
-            continue
-        number = index + 1
-        if len(rows) == MAX_SIDE:
-            raise _too_many_rows(source, number)
-        if not _CHARACTERS.issuperset(line):
-            column, character = next((column, character) for column, character in enumerate(line, 1)
-                                     if character not in _MASK)
-            if column <= MAX_SIDE:
-                if character.isdigit():
-                    expected = ": a file holds either tile characters or numbers, not both"
-                else:
-                    expected = f"; expected one of {TILE_CHARACTERS!r}, or rows of numbers 0 to 15"
-                raise InputError(f"unknown tile character {quoted(character)}{expected}", source, number, column)
-        if len(line) > MAX_SIDE:
-            raise InputError(f"expected at most {MAX_SIDE:,} tiles in a row ({LIMITS}), found {len(line):,}",
-                             source, number, MAX_SIDE + 1)
-        rows.append((number, line))
-    width = max(len(line) for _, line in rows)
-    if any(len(line) != width for _, line in rows) and any(line.endswith(" ") for _, line in rows):
-        number, line = next((number, line) for number, line in rows if len(line) != width)
-        raise InputError(
-            f"ragged rows: expected {width} tiles in every row, found {len(line)} "
-            "(rows may be shorter only when no row keeps its trailing spaces)",
-            source, number, len(line) + 1,
-        )
-    tiles = "".join([line.ljust(width) for _, line in rows]).translate(_TO_BITMASK).encode("latin-1")
-    return Board(tuple(tiles), width)
-
-
-# -- 3. the text form ---------------------------------------------------------------------
-
-
-def text_of(board: Board, numbers: bool = False) -> str:
-    """The board in the input format, a line per row: tile characters, or numbers with ``numbers``.
-
-    ``parse(text_of(board)) == board``; the character form is the exercise's ``str()``.
-    """
-    tiles, width = board.tiles, board.columns
-    if numbers:
-        return "\n".join(" ".join(map(str, tiles[start : start + width])) for start in range(0, len(tiles), width))
-    return "\n".join("".join(TILE_CHARACTERS[tile] for tile in tiles[start : start + width])
-                     for start in range(0, len(tiles), width))
-
-
-def render(spec: Board | OneindigeLus, solution: Sequence[int]) -> str:
-    """The solved grid in the character format (:func:`text_of` of the solved board)."""
-    return text_of(Board(tuple(solution), _board(spec).columns))
-
-
-def read_answer(spec: Board | OneindigeLus, text: str, source: str = "<answer>") -> tuple[int, ...]:
-    """The tiles of an answer written as :func:`render` prints it (or as numbers 0 to 15), in reading order.
-
-    The answer is a grid of the board's size in either input format (numbers when
-    a line holds a digit); lines starting with ``#`` are comments.  Blank tiles
-    are spaces, so an editor may have stripped them: a row may be shorter, and
-    rows may be missing at the end, where the given tiles are blank (no other
-    tile turns into a blank one); empty lines beyond the board's rows are
-    ignored.  :class:`InputError` naming line and column for an unknown
-    character, a row or a grid of another size.
-    """
-    board = _board(spec)
-    rows, columns = board.rows, board.columns
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    lines = [(number, line) for number, line in enumerate(text.removesuffix("\n").split("\n"), 1)
-             if not line.startswith("#")]
-    if any(character.isdigit() for _, line in lines for character in line):
-        return _answer_numbers(board, [(number, line) for number, line in lines if line.strip()], source)
-    while len(lines) > rows and not lines[-1][1].strip():
-        lines.pop()
-    while len(lines) > rows and not lines[0][1].strip():
-        lines.pop(0)
-    if len(lines) > rows:
-        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found more",
-                         source, lines[rows][0], 1)
-    tiles: list[int] = []
-    for row, (number, line) in enumerate(lines):
-        wrong = next((column for column, character in enumerate(line, 1) if character not in _MASK), None)
-        if wrong is not None:
-            raise InputError(f"unknown tile character {quoted(line[wrong - 1])}; expected one of "
-                             f"{TILE_CHARACTERS!r}", source, number, wrong)
-        if len(line) > columns and line[columns:].strip():
-            raise InputError(f"expected {columns} tiles in a row (the board is {rows} x {columns}), found "
-                             f"{len(line.rstrip())}", source, number, columns + 1)
-        given = board.tiles[row * columns : (row + 1) * columns]
-        if len(line) < columns and any(given[len(line) :]):
-            raise InputError(f"expected {columns} tiles in a row (the board is {rows} x {columns}), found "
-                             f"{len(line)}: only blank tiles may be left out at the end", source, number, len(line) + 1)
-        tiles.extend(_MASK[character] for character in line[:columns].ljust(columns))
-    if any(board.tiles[len(tiles) :]):
-        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found {len(lines)}: "
-                         "only rows of blank tiles may be left out at the end", source,
-                         lines[-1][0] + 1 if lines else None)
-    tiles.extend([0] * (len(board.tiles) - len(tiles)))
-    return tuple(tiles)
-
-
-def _answer_numbers(board: Board, lines: list[tuple[int, str]], source: str) -> tuple[int, ...]:
-    """The tiles of an answer written as numbers 0 to 15, a row of the board's width per line."""
-    rows, columns = board.rows, board.columns
-    tiles: list[int] = []
-    for row, (number, line) in enumerate(lines):
-        if row == rows:
-            raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found more",
-                             source, number, 1)
-        starts = _columns(line, columns + 1)
-        tokens = line.split()
-        if len(tokens) != columns:
-            where = starts[columns] if len(tokens) > columns else len(line.rstrip()) + 1
-            raise InputError(f"expected {columns} tile numbers in a row (the board is {rows} x {columns}), "
-                             f"found {len(tokens)}", source, number, where)
-        tiles.extend(_tile_number(token, source, number, column) for token, column in zip(tokens, starts, strict=True))
-    if len(lines) < rows:
-        raise InputError(f"expected {rows} rows of tiles (the board is {rows} x {columns}), found {len(lines)}",
-                         source, lines[-1][0] + 1 if lines else None)
-    return tuple(tiles)
-
-
-def as_json(spec: Board | OneindigeLus, solution: Sequence[int]) -> dict:
-    """``tiles``: the solved grid as rows of bitmasks; ``turns``: clockwise quarter turns per tile."""
-    board = _board(spec)
-    turns = [next(quarters for quarters in range(4) if turn(before, quarters) == after)
-             for before, after in zip(board.tiles, solution, strict=False)]
-    width = board.columns
-    return {
-        "tiles": [list(solution[start : start + width]) for start in range(0, len(solution), width)],
-        "turns": [turns[start : start + width] for start in range(0, len(turns), width)],
-    }
-
-
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
-# Every tile is a pipe piece: an arm from the centre to the middle of each side it connects,
-# an end piece (one arm) with a bulb at the centre.  The sixteen pieces are defined once per
-# picture and placed with <use>, so that a large board stays a small picture.
-
-#: The colour of tiles not decided yet, and of the arms an undecided tile may still have.
-UNDECIDED, MAYBE = "#a3acb9", "#d3d9e1"
-
-
-class Tiles(tuple):
-    """The tiles of a search in progress, in reading order: a bitmask when decided, else its possible bitmasks.
-
-    It equals the plain tuple of its entries; an undecided tile is a tuple of the
-    rotations still possible for it.  ``next_tile`` is the tile the search decides next
-    when its moves do not say where they turn a tile (the ``plain`` search), else None.
-    """
-
-    next_tile: int | None
-
-    def __new__(cls, entries: Sequence[int | tuple[int, ...]] = (), next_tile: int | None = None) -> "Tiles":
-        made = super().__new__(cls, entries)
-        made.next_tile = next_tile
-        return made
-
-    def __reduce__(self) -> tuple:
-        return Tiles, (tuple(self), self.next_tile)
-
-
-def _canvas(board: Board) -> Grid:
-    """Tiles of up to 56 pixels, smaller on a large board (at least 10)."""
-    cell = max(10, min(56, 560 // max(board.rows, board.columns)))
-    return Grid(board.rows, board.columns, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="infinity-loop")
-
-
-def _piece(mask: int, cell: float, name: str, bulb: bool) -> str:
-    """A pipe piece in a cell at the origin (``name`` its id, if any): its arms, with ``bulb`` an end piece's bulb."""
-    half, width = cell / 2, 0.2 * cell
-    ends = {UP: (half, 0), RIGHT: (cell, half), DOWN: (half, cell), LEFT: (0, half)}
-    arms = "".join(f"M{half:g} {half:g}L{x:g} {y:g}" for bit, (x, y) in ends.items() if mask & bit)
-    radius = 0.22 * cell if bulb and mask in (UP, RIGHT, DOWN, LEFT) else width / 2
-    named = f' id="{name}"' if name else ""
-    return (f'<g{named}><path d="{arms}" stroke="currentColor" stroke-width="{width:g}" fill="none"/>'
-            f'<circle cx="{half:g}" cy="{half:g}" r="{radius:g}" fill="currentColor"/></g>')
-
-
-def draw(spec: Board | OneindigeLus, state: Sequence[int | Sequence[int]] | None = None) -> str:
-    """The board as SVG: every tile a pipe piece, as turned in ``state``.
-
-    ``state`` is None (the puzzle alone: the tiles as given), a solution (the
-    tiles as bitmasks in reading order) or a search in progress (:class:`Tiles`):
-    there a decided tile is drawn in ink, an undecided one in grey: the given tile
-    while every rotation is still possible, else the arms that all its possible
-    rotations have in grey and the arms that only some have faint; a tile none of
-    whose rotations fits (a contradiction) is the given tile in red.  Classes:
-    ``tile`` (a piece in ink), ``undecided`` (a grey piece or the arms of one),
-    ``maybe`` (faint arms), ``contradiction``.  A search whose moves do not say
-    where they turn a tile finds what they mark defined here (see :func:`draw_move`).
-    """
-    board = _board(spec)
-    entries: Sequence[int | Sequence[int]] = board.tiles if state is None else state
-    canvas = _canvas(board)
-    cell = canvas.cell
-    used: set[str] = set()
-    decided, undecided, maybe, wrong = [], [], [], []
-    for index, entry in enumerate(entries):
-        row, column = divmod(index, board.columns)
-        x, y = canvas.x(column), canvas.y(row)
-        if isinstance(entry, int):
-            if entry:
-                used.add(f"tile-{entry}")
-                decided.append(f'<use class="tile" href="#loop-tile-{entry}" x="{x:g}" y="{y:g}"/>')
-            continue
-        options, given = tuple(entry), board.tiles[index]
-        if not options:  # no rotation fits: the board contradicts itself (its border, say)
-            used.add(f"tile-{given}")
-            wrong.append(f'<use class="contradiction" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
-            continue
-        if len(options) == len(_ROTATIONS[given]):  # nothing known yet: the tile as given
-            if given:
-                used.add(f"tile-{given}")
-                undecided.append(f'<use class="undecided" href="#loop-tile-{given}" x="{x:g}" y="{y:g}"/>')
-            continue
-        every, some = 15, 0
-        for mask in options:
-            every &= mask
-            some |= mask
-        if every:
-            used.add(f"arms-{every}")
-            undecided.append(f'<use class="undecided" href="#loop-arms-{every}" x="{x:g}" y="{y:g}"/>')
-        if some & ~every:
-            used.add(f"arms-{some & ~every}")
-            maybe.append(f'<use class="maybe" href="#loop-arms-{some & ~every}" x="{x:g}" y="{y:g}"/>')
-    defs = [_piece(int(name.split("-")[1]), cell, f"loop-{name}", name.startswith("tile")) for name in sorted(used)]
-    canvas.add(f"<defs>{''.join(defs)}</defs>")
-    canvas.lines("#e4e8ee")
-    canvas.add(f'<g color="{MAYBE}">{"".join(maybe)}</g><g color="{UNDECIDED}">{"".join(undecided)}</g>'
-               f'<g color="{PALETTE["ink"]}">{"".join(decided)}</g><g color="{PALETTE["wrong"]}">{"".join(wrong)}</g>')
-    return canvas.svg()
-
-
-def draw_move(spec: Board | OneindigeLus, move: Decision) -> str:
-    """The tile a move turns, highlighted with the piece turned as the move turns it, as an SVG fragment.
-
-    ``move`` is ``(row, column, bitmask)``: a decision of the ``propagate`` search,
-    or what the ``plain`` search's ``drawn_move`` makes of its move (the bitmask
-    alone; the level is the tile).
-    """
-    row, column, mask = move
-    canvas = _canvas(_board(spec))
-    x, y = canvas.x(column), canvas.y(row)
-    return (f'<g class="move-tile">{_turning(canvas, row, column)}<g color="{PALETTE["highlight"]}" '
-            f'transform="translate({x:g} {y:g})">{_piece(mask, canvas.cell, "", True)}</g></g>'
-            + canvas.highlight(row, column))
-
-
-def _turning(canvas: Grid, row: int, column: int) -> str:
-    """A blank square over a tile, on which the piece a move turns it to is drawn."""
-    return (f'<rect x="{canvas.x(column) + 1:g}" y="{canvas.y(row) + 1:g}" width="{canvas.cell - 2:g}" '
-            f'height="{canvas.cell - 2:g}" fill="{PALETTE["paper"]}"/>')
-
-
-# -- 4. the checker -----------------------------------------------------------------------
-
-
-def check(spec: Board | OneindigeLus, solution: Sequence[int]) -> list[str]:
-    """The rules that ``solution`` (tiles as bitmasks in reading order, as the searches yield) breaks on ``spec``.
-
-    Every tile must be the given tile turned, every connection must meet the
-    facing connection of its neighbour, and none may point off the board.  Rows
-    and columns are counted from 1; an empty list means that every rule holds.
-    Shares no code with the searches: the turns and the edges are worked out here
-    again from the given tiles.
-    """
-    board = _board(spec)
-    rows, columns, given = board.rows, board.columns, board.tiles
-    if len(solution) != len(given):
-        return [f"the solution has {len(solution)} tiles, the {rows} x {columns} board has {len(given)}"]
-    names = ("up", "to the right", "down", "to the left")
-    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-    def sides(tile: int) -> list[bool]:
-        return [bool(tile >> side & 1) for side in range(4)]  # up, right, down, left
-
-    broken = []
-    grid: list[list[bool] | None] = []
-    for index, (before, after) in enumerate(zip(given, solution, strict=True)):
-        where = f"row {index // columns + 1}, column {index % columns + 1}"
-        if not (isinstance(after, int) and not isinstance(after, bool) and 0 <= after <= 15):
-            broken.append(f"{where}: {after!r} is not a tile (a number from 0 to 15)")
-            grid.append(None)
-            continue
-        turns, turned = [], sides(before)
-        for _ in range(4):
-            turns.append(turned)
-            turned = turned[-1:] + turned[:-1]  # a quarter turn clockwise: what pointed left now points up
-        if sides(after) not in turns:
-            broken.append(f"{where}: {TILE_CHARACTERS[after]!r} is not the given tile "
-                          f"{TILE_CHARACTERS[before]!r} turned")
-        grid.append(sides(after))
-    for index, tile in enumerate(grid):
-        if tile is None:
-            continue
-        row, column = divmod(index, columns)
-        where = f"row {row + 1}, column {column + 1}"
-        for side, (down, right) in enumerate(steps):
-            there_row, there_column = row + down, column + right
-            if not (0 <= there_row < rows and 0 <= there_column < columns):
-                if tile[side]:
-                    broken.append(f"{where}: the connection {names[side]} points off the board")
-                continue
-            there = grid[there_row * columns + there_column]
-            if there is not None and tile[side] and not there[(side + 2) % 4]:
-                broken.append(f"{where}: the connection {names[side]} is not met by the tile at row {there_row + 1}, "
-                              f"column {there_column + 1}")
-    return broken
-
-
-# -- 5. the searches ----------------------------------------------------------------------
-
-_DIRECTIONS = (UP, RIGHT, DOWN, LEFT)
-# _WITH[bit]: the 16-bit set of bitmasks having the connection ``bit``; _WITHOUT: the rest.
-_WITH = {bit: sum(1 << mask for mask in range(16) if mask & bit) for bit in _DIRECTIONS}
-_WITHOUT = {bit: 0xFFFF & ~_WITH[bit] for bit in _DIRECTIONS}
-
-
-def _forcing(possible: int) -> tuple[tuple[int, int], ...]:
-    """For a set of possible bitmasks: (direction index, set the neighbour there is limited to).
-
-    A direction forces its edge when every possible bitmask agrees on it.
-    """
-    members = [mask for mask in range(16) if possible >> mask & 1]
-    every = 15
-    some = 0
-    for mask in members:
-        every &= mask
-        some |= mask
-    forced = []
-    for index, bit in enumerate(_DIRECTIONS):
-        facing = _DIRECTIONS[(index + 2) % 4]
-        if every & bit:
-            forced.append((index, _WITH[facing]))
-        elif not some & bit:
-            forced.append((index, _WITHOUT[facing]))
-    return tuple(forced)
-
-
-# Only sets of rotations of one tile ever occur, so the tables are filled for those alone.
-_FORCING_SETS: dict[int, tuple[tuple[int, int], ...]] = {}
-_SIZE = [0] * 0x10000
-for _shape in {rotations(mask) for mask in range(16)}:
-    for _subset in range(1, 1 << len(_shape)):
-        _possible = sum(1 << mask for number, mask in enumerate(_shape) if _subset >> number & 1)
-        _FORCING_SETS[_possible] = _forcing(_possible)
-        _SIZE[_possible] = bin(_possible).count("1")
-
-#: The distinct rotations of each tile, and the same as a 16-bit set of bitmasks.
-_ROTATIONS = tuple(rotations(mask) for mask in range(16))
-_ROTATION_SET = tuple(sum(1 << turned for turned in _ROTATIONS[mask]) for mask in range(16))
-#: The bitmask of a set holding just that one.
-_ONLY = [0] * 0x10000
-for _mask in range(16):
-    _ONLY[1 << _mask] = _mask
-
-#: A decision of the propagating search: (row, column, bitmask), row and column from 0.
-Decision = tuple[int, int, int]
-
-
-def _tile_name(mask: int) -> str:
-    """A tile as a trace shows it: its character, or ``blank`` for the blank tile (a space)."""
-    return TILE_CHARACTERS[mask] if mask else "blank"
-
-
-class PropagatingLoopSearch(PropagatingSearch):
-    """Possible rotations per tile, shrunk by edge propagation; a decision turns one tile.
-
-    A decision is ``(row, column, bitmask)`` (row and column from 0): that tile
-    gets that rotation.  :meth:`start` propagates the border, :meth:`branch` offers
-    the rotations of the tile to decide, :meth:`decide` propagates the decision.
-
-    The sets are kept in a grid with a frame: one column right of each row and one
-    row above and below the board hold the empty set, which propagation never
-    changes, so that a neighbour is always a fixed offset away.  The tile to decide
-    is the first undecided one in reading order with the fewest possible
-    rotations; ``low[size]`` is a position before which no tile has that many (the
-    scan for it starts there), lowered when a set shrinks to that size.  A mark is
-    the trail's length with the count of undecided tiles and ``low``, so that
-    :meth:`rollback` restores them at once.
-    """
-
-    def __init__(self, board: Board):
-        rows, columns = self.rows, self.columns = board.rows, board.columns
-        stride = self.stride = columns + 1
-        offsets = (-stride, 1, stride, -1)  # up, right, down, left
-        self.forcing = {possible: tuple((offsets[direction], allowed) for direction, allowed in forced)
-                        for possible, forced in _FORCING_SETS.items()}
-        tiles = board.tiles
-        possible = [0] * ((rows + 2) * stride)
-        for row in range(rows):
-            start = (row + 1) * stride
-            possible[start : start + columns] = [_ROTATION_SET[tile]
-                                                 for tile in tiles[row * columns : (row + 1) * columns]]
-            possible[start] &= _WITHOUT[LEFT]
-            possible[start + columns - 1] &= _WITHOUT[RIGHT]
-        for column in range(stride, stride + columns):
-            possible[column] &= _WITHOUT[UP]
-            possible[column + (rows - 1) * stride] &= _WITHOUT[DOWN]
-        self.possible = possible
-        self.frame = len(possible) - rows * columns
-        self.undecided = sum(_SIZE[each] > 1 for each in possible)
-        self.low = [0, 0, stride, stride, stride]
-        self.trail: list[tuple[int, int]] = []  # (tile, its set before the change)
-
-    # -- start, branch, decide --------------------------------------------------------------
-    def start(self) -> bool:
-        """Propagate the border; false when it leaves a tile without a rotation.
-
-        Its consequences are the root of the search, never rolled back, so the
-        trail is emptied afterwards (on the largest board it would hold millions).
-        """
-        possible = self.possible
-        if possible.count(0) > self.frame:  # a tile with no rotation left
-            return False
-        holds = self._propagate([tile for tile, each in enumerate(possible) if _FORCING_SETS.get(each)])
-        self.trail.clear()
-        return holds
-
-    def branch(self) -> list[Decision] | None:
-        """The rotations of the tile to decide, in increasing order; ``None`` when every tile is decided."""
-        if not self.undecided:
-            return None
-        best = self._branching_tile()
-        row, column = divmod(best, self.stride)
-        chosen = self.possible[best]
-        return [(row - 1, column, mask) for mask in range(16) if chosen >> mask & 1]
-
-    def decide(self, decision: Decision) -> bool:
-        """Turn the tile of ``decision`` to its bitmask and propagate; false on a contradiction."""
-        row, column, mask = decision
-        tile = (row + 1) * self.stride + column
-        before = self.possible[tile]
-        if not before >> mask & 1:
-            return False
-        self.trail.append((tile, before))
-        self.possible[tile] = 1 << mask
-        if _SIZE[before] > 1:
-            self.undecided -= 1
-        return self._propagate([tile])
-
-    def mark(self) -> tuple[int, int, int, int, int]:
-        """The trail's length, the count of undecided tiles and ``low[2:]``."""
-        low = self.low
-        return len(self.trail), self.undecided, low[2], low[3], low[4]
-
-    def rollback(self, mark: tuple[int, int, int, int, int]) -> None:
-        """Restore the sets changed since ``mark`` (newest first), the count and ``low``."""
-        low = self.low
-        length, self.undecided, low[2], low[3], low[4] = mark
-        possible, trail = self.possible, self.trail
-        while len(trail) > length:
-            tile, before = trail.pop()
-            possible[tile] = before
-
-    def partial(self, path: tuple) -> Tiles:
-        """Every tile as decided so far, by decisions and by propagation: its bitmask, or its possible bitmasks."""
-        possible, stride, entries = self.possible, self.stride, []
-        for start in range(stride, (self.rows + 1) * stride, stride):
-            for each in possible[start : start + self.columns]:
-                entries.append(_ONLY[each] if _SIZE[each] == 1 else tuple(m for m in range(16) if each >> m & 1))
-        return Tiles(entries)
-
-    def solution(self, path: tuple) -> tuple[int, ...]:
-        """The solved tiles as bitmasks, in reading order."""
-        # Every tile's set holds one rotation now, and the frame's are empty: the sets that are not, in order.
-        return tuple(map(_ONLY.__getitem__, filter(None, self.possible)))
-
-    def format_move(self, level: int, move: Decision) -> str:
-        """``┏ at (2, 3)``: the tile turned so, at row 2, column 3 (counted from 1)."""
-        row, column, mask = move
-        return f"{_tile_name(mask)} at ({row + 1}, {column + 1})"
-
-    # -- propagation ------------------------------------------------------------------------
-    def _propagate(self, queue: list[int]) -> bool:
-        """Shrink neighbours' sets from the tiles in ``queue`` until nothing changes; False on a contradiction."""
-        possible, forcing, trail, low = self.possible, self.forcing, self.trail, self.low
-        decided = 0
-        while queue:
-            tile = queue.pop()
-            for offset, allowed in forcing[possible[tile]]:
-                neighbour = tile + offset
-                before = possible[neighbour]
-                after = before & allowed
-                if after != before:
-                    if not after:
-                        self.undecided -= decided
-                        return False
-                    trail.append((neighbour, before))
-                    possible[neighbour] = after
-                    size = _SIZE[after]
-                    if size == 1:
-                        decided += 1
-                    elif neighbour < low[size]:
-                        low[size] = neighbour
-                    queue.append(neighbour)
-        self.undecided -= decided
-        return True
-
-    def _branching_tile(self) -> int:
-        """The first undecided tile in reading order with the fewest possible rotations."""
-        possible, low, end = self.possible, self.low, len(self.possible)
-        for size in (2, 3, 4):
-            for tile in range(low[size], end):
-                if _SIZE[possible[tile]] == size:
-                    low[size] = tile
-                    return tile
-            low[size] = end
-        raise AssertionError("no undecided tile although some are counted")  # pragma: no cover
-
-
-class PlainLoopSearch(Search):
-    """Level = tile in reading order; moves = its distinct rotations; ``valid`` checks left, up and border."""
-
-    def __init__(self, board: Board):
-        self.rows, self.columns = board.rows, board.columns
-        self.options = [_ROTATIONS[tile] for tile in board.tiles]
-        self.grid: list[int] = []
-        self.last = len(self.options) - 1
-
-    def moves(self, level: int) -> tuple[int, ...]:
-        return self.options[level]
-
-    def valid(self, level: int, move: int) -> bool:
-        row, column = divmod(level, self.columns)
-        grid = self.grid
-        left = bool(grid[level - 1] & RIGHT) if column else False
-        up = bool(grid[level - self.columns] & DOWN) if row else False
-        if bool(move & LEFT) != left or bool(move & UP) != up:
-            return False
-        if column == self.columns - 1 and move & RIGHT:
-            return False
-        return not (row == self.rows - 1 and move & DOWN)
-
-    def record(self, level: int, move: int) -> None:
-        self.grid.append(move)
-
-    def undo(self, level: int, move: int) -> None:
-        self.grid.pop()
-
-    def done(self, level: int) -> bool:
-        return level == self.last
-
-    def solution(self, path: tuple) -> tuple[int, ...]:
-        return tuple(self.grid)
-
-    def partial(self, path: tuple) -> Tiles:
-        """The tiles turned so far, then the rest with all their rotations; the next tile to turn."""
-        done = len(self.grid)
-        return Tiles([*self.grid, *self.options[done:]], next_tile=min(done, self.last))
-
-    def format_move(self, level: int, move: int) -> str:
-        """``┏ at (2, 3)``: the tile of this level (reading order) turned so, at row 2, column 3 (counted from 1)."""
-        row, column = divmod(level, self.columns)
-        return f"{_tile_name(move)} at ({row + 1}, {column + 1})"
-
-    def drawn_move(self, level: int, move: int) -> Decision:
-        """``(row, column, bitmask)``: the tile of this level, turned as the move turns it."""
-        row, column = divmod(level, self.columns)
-        return row, column, move
-
-
-SEARCHES: dict[str, type[PropagatingLoopSearch] | type[PlainLoopSearch]] = {
-    "propagate": PropagatingLoopSearch, "plain": PlainLoopSearch,
-}
-
-
-def search(spec: Board | OneindigeLus, method: str = "propagate") -> Search:
-    """A fresh search of ``spec``; ``method`` is ``propagate`` (default) or ``plain``.
-
-    An unknown method is an :class:`InputError` naming the known ones.
-    """
-    if method not in SEARCHES:
-        known = ", ".join(SEARCHES)
-        raise InputError(f"parameter method must be one of {known}, not {quoted(str(method))}", "<parameters>")
-    return SEARCHES[method](_board(spec))
-
-
-# -- 6. the generator ---------------------------------------------------------------------
-
-
-def generate(rows: int, cols: int, seed: int | None = None, density: float = 0.5, unique: bool = False) -> Board:
-    """A random solvable board of ``rows`` x ``cols`` tiles.
-
-    Each edge between two tiles is open with probability ``density``, the tiles
-    follow from the edges, and then every tile is turned at random.  With ``unique``
-    the board is repaired until it has exactly one solution: while a second solution
-    exists, an edge of a tile on which the two solutions differ is toggled (the
-    board stays solvable, since the intended grid is still a solution).
-
-    ``ValueError`` for sides outside 1 to :data:`MAX_SIDE` (:data:`MAX_UNIQUE_SIDE`
-    with ``unique``: each repair searches the whole board again, so the time grows
-    quickly with the size) or a density outside 0 to 1.
-    """
-    most = MAX_UNIQUE_SIDE if unique else MAX_SIDE
-    for name, value in (("rows", rows), ("columns", cols)):
-        if not (_is_int(value) and 1 <= value <= most):
-            with_unique = " with unique" if unique else ""
-            raise ValueError(f"the number of {name} must be a whole number from 1 to {most}{with_unique}, "
-                             f"not {value!r}")
-    if not (isinstance(density, (int, float)) and 0.0 <= density <= 1.0):
-        raise ValueError(f"density must be a number from 0 to 1, not {density!r}")
-    chance = random.Random(seed)
-    tiles = [0] * (rows * cols)
-
-    def toggle(index: int, bit: int) -> None:
-        tiles[index] ^= bit
-        tiles[index + (1 if bit == RIGHT else cols)] ^= LEFT if bit == RIGHT else UP
-
-    for row in range(rows):
-        for column in range(cols):
-            index = row * cols + column
-            if column + 1 < cols and chance.random() < density:
-                toggle(index, RIGHT)
-            if row + 1 < rows and chance.random() < density:
-                toggle(index, DOWN)
-    if unique:
-        for _ in range(10 * rows * cols + 10):
-            found = list(PropagatingLoopSearch(Board(tuple(tiles), cols)).solutions(2))
-            if len(found) < 2:
-                break
-            index = chance.choice([index for index, (one, two) in enumerate(zip(*found, strict=True)) if one != two])
-            row, column = divmod(index, cols)
-            edges = [(index, RIGHT)] if column + 1 < cols else []
-            edges += [(index - 1, RIGHT)] if column else []
-            edges += [(index, DOWN)] if row + 1 < rows else []
-            edges += [(index - cols, DOWN)] if row else []
-            toggle(*chance.choice(edges))
-        else:  # pragma: no cover - not seen in practice
-            raise ValueError(f"no unique {rows} x {cols} board found within {10 * rows * cols + 10:,} repairs; "
-                             "try another seed or density")
-    return Board(tuple([turn(tile, chance.randrange(4)) for tile in tiles]), cols)
-
-
-def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, density: float = 0.5) -> Board:
-    """:func:`generate` as ``backtrack generate infinity-loop`` calls it: ``ValueError`` for sizes it does not make."""
-    return generate(rows, cols, seed, density, unique)
-
-
-GENERATOR = Generator(
-    make,
-    params=(
-        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
-        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
-        Param("density", "the chance that the edge between two tiles is open", float, 0.5, low=0.0, high=1.0),
-    ),
-    unique_default=True,
-    largest_unique=f"boards up to {MAX_UNIQUE_SIDE} x {MAX_UNIQUE_SIDE} tiles: 10 x 10 about 0.4 s, 50 x 50 about "
-                   "0.7 s, 150 x 150 about 15 s (up to 21 s measured)",
-)
-
-
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="infinity-loop",
@@ -1099,22 +1107,23 @@ PUZZLE = Puzzle(
     render=render,
     params=(Param("method", "the search: propagate (edge propagation) or plain (tile by tile)", str, "propagate",
                   tuple(SEARCHES)),),
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "infinity-loop"),
-    check=check,
     limits=LIMITS,
+    examples=examples_in(Path(__file__).parent / "examples" / "infinity-loop"),
     example_aliases={"seed": "exercise", "seed-numbers": "exercise-numbers"},
     text=text_of,
+    as_json=as_json,
+    read_answer=read_answer,
     draw=draw,
     draw_move=draw_move,
-    read_answer=read_answer,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: infinity-loop."""
     return [PUZZLE]

@@ -58,7 +58,7 @@ from typing import Sequence
 
 from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
 from backtrack.formats import (
-    decode_tatham_gaps, encode_tatham_gaps, split_fields, split_tatham, tatham_tokens,
+    decode_tatham_gaps, encode_tatham_gaps, split_fields, decode_tatham_id, tatham_tokens,
 )
 from backtrack.svg import Grid
 
@@ -67,35 +67,23 @@ from .latin import (
     line_units, random_latin_square, read_rows, read_tatham_params, repeated_in_units,
 )
 
+# Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *digit* is a
+# cell's value, 1..N; a *cage* is a connected group of cells, named by a letter (``A``-``Z``, ``a``-``z``),
+# with a *target* and an *operation* (``+``, ``*``, ``-``, ``/``; none for a single cell): its digits,
+# so combined, make the target.
+
 #: The largest grid is MAX_SIZE x MAX_SIZE (digits 1-9).
 MAX_SIZE = 9
 NAMES = string.ascii_uppercase + string.ascii_lowercase
 LIMITS = f"grids of 1 x 1 to {MAX_SIZE} x {MAX_SIZE} cells, at most {len(NAMES)} cages"
-CAGE_LINE = re.compile(r"^\s*(\S+)\s+([0-9]+)\s*([-+*/xX]?)\s*$")
-#: A cage is enumerated (its digit tuples listed) once its cells allow at most this many
-#: combinations (the product of their candidate counts): a 6-cell cage always, a larger one
-#: once its candidates have narrowed; until then it is narrowed by bounds.
-ENUMERATE_LIMIT = 10**6
-#: The largest cage the generator makes.
-MAX_GENERATED_CAGE = 6
-#: The generator's uniqueness checks, in attempts times the largest cage (an attempt's
-#: propagation costs about as much as the cages' cells): per check and in all.  With cages
-#: of 6 cells that is 10,000 attempts per check and 100,000 in all (see UniquenessBudget);
-#: the unique 9 x 9 puzzles measured needed up to about 9,500 attempts with such cages.
-CHECK_WORK = 60_000
-GENERATE_WORK = 600_000
-#: How many cuttings a unique puzzle is sought among.
-GENERATE_TRIES = 50
-#: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
-CUT_TRIES = 100
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Cage:
-    """A cage: its name, cells (``(row, column)``), target and operation (``""`` for a single cell)."""
+    """A cage: its name, cells (``(row, col)``), target and operation (``""`` for a single cell)."""
 
     name: str
     cells: tuple[tuple[int, int], ...]
@@ -147,7 +135,10 @@ class Kendoku:
         return text_of(self)
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
+
+
+CAGE_LINE = re.compile(r"^\s*(\S+)\s+([0-9]+)\s*([-+*/xX]?)\s*$")
 
 
 def parse(text: str, source: str = "<input>") -> Kendoku:
@@ -232,7 +223,7 @@ def _connected(cells: list[tuple[int, int]]) -> bool:
     return len(reached) == len(members)
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: Kendoku) -> str:
@@ -265,50 +256,8 @@ def read_answer(spec: Kendoku, text: str, source: str = "<answer>") -> tuple[tup
     return read_rows(text, spec.n, source, what="digit")
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: Tatham game IDs (Keen) --------------------------------------------------------
 
-#: The side of a cell in pixels: room for a cage's target in its corner above the digit.
-CELL_PIXELS = 54
-#: How the operations are written on the board.
-OPERATION_SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "": ""}
-
-
-def _canvas(spec: Kendoku) -> Grid:
-    """The grid the pictures of ``spec`` are drawn on (draw and draw_move share its coordinates)."""
-    return Grid(spec.n, spec.n, cell=CELL_PIXELS, margin=(0.3, 0.3, 0.3, 0.3), name="kendoku")
-
-
-def draw(spec: Kendoku, state: LatinState | None) -> str:
-    """The grid as SVG: thick cage borders (class ``cage``), each cage's target and operation small in the
-    top left corner of its first cell (``cage-label``), and the digits.
-
-    ``state`` None is the puzzle alone (the cages); a solution adds the digits
-    (class ``placed``); a partial state (:meth:`LatinSearch.partial
-    <backtrack_puzzles.latin.LatinSearch.partial>`) the digits decided so far and
-    the candidates of the open cells small below the corner (``candidate``).
-    """
-    grid = _canvas(spec)
-    draw_values(grid, None, state, pencil=(0.1, 0.34, 0.8, 0.62))
-    grid.lines()
-    cage_of = {cell: index for index, cage in enumerate(spec.cages) for cell in cage.cells}
-    for (r, c), index in sorted(cage_of.items()):
-        if c + 1 < spec.n and cage_of[r, c + 1] != index:
-            grid.edge(r, c, "E", width=3, kind="cage")
-        if r + 1 < spec.n and cage_of[r + 1, c] != index:
-            grid.edge(r, c, "S", width=3, kind="cage")
-    for cage in spec.cages:
-        r, c = min(cage.cells)
-        grid.text(r, c, f"{cage.target}{OPERATION_SIGNS[cage.operation]}", kind="cage-label", size=0.25,
-                  corner=True)
-    return grid.svg()
-
-
-def draw_move(spec: Kendoku, move: tuple[int, int]) -> str:
-    """The fragment marking a decision ``(cell, value)``: the cell it sets, highlighted, and the digit tried."""
-    return draw_decision(_canvas(spec), move)
-
-
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
 
 #: Keen's clue letters and the operations they stand for (a single cell: ``a`` and its digit).
 KEEN_OPERATIONS = {"a": "+", "m": "*", "s": "-", "d": "/"}
@@ -334,7 +283,7 @@ def decode_tatham(text: str, source: str = "<input>") -> Kendoku:
     other edges, in the order of their first cell; CLUES gives each an
     operation letter and a target.  Every error names its column.
     """
-    tid = split_tatham(text, source)
+    tid = decode_tatham_id(text, source)
     n, _ = read_tatham_params(tid, game="Keen", difficulties="enhxu", flags="m", low=KEEN_SIZES[0],
                               high=KEEN_SIZES[1])
     fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
@@ -416,7 +365,51 @@ def encode_tatham(spec: Kendoku) -> str:
 FORMATS = {"tatham": Format(decode_tatham, encode_tatham)}
 
 
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
+
+
+#: The side of a cell in pixels: room for a cage's target in its corner above the digit.
+CELL_PIXELS = 54
+#: How the operations are written on the board.
+OPERATION_SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "": ""}
+
+
+def _canvas(spec: Kendoku) -> Grid:
+    """The grid the pictures of ``spec`` are drawn on (draw and draw_move share its coordinates)."""
+    return Grid(spec.n, spec.n, cell=CELL_PIXELS, margin=(0.3, 0.3, 0.3, 0.3), name="kendoku")
+
+
+def draw(spec: Kendoku, state: LatinState | None) -> str:
+    """The grid as SVG: thick cage borders (class ``cage``), each cage's target and operation small in the
+    top left corner of its first cell (``cage-label``), and the digits.
+
+    ``state`` None is the puzzle alone (the cages); a solution adds the digits
+    (class ``placed``); a partial state (:meth:`LatinSearch.partial
+    <backtrack_puzzles.latin.LatinSearch.partial>`) the digits decided so far and
+    the candidates of the open cells small below the corner (``candidate``).
+    """
+    grid = _canvas(spec)
+    draw_values(grid, None, state, pencil=(0.1, 0.34, 0.8, 0.62))
+    grid.lines()
+    cage_of = {cell: index for index, cage in enumerate(spec.cages) for cell in cage.cells}
+    for (r, c), index in sorted(cage_of.items()):
+        if c + 1 < spec.n and cage_of[r, c + 1] != index:
+            grid.edge(r, c, "E", width=3, kind="cage")
+        if r + 1 < spec.n and cage_of[r + 1, c] != index:
+            grid.edge(r, c, "S", width=3, kind="cage")
+    for cage in spec.cages:
+        r, c = min(cage.cells)
+        grid.text(r, c, f"{cage.target}{OPERATION_SIGNS[cage.operation]}", kind="cage-label", size=0.25,
+                  corner=True)
+    return grid.svg()
+
+
+def draw_move(spec: Kendoku, move: tuple[int, int]) -> str:
+    """The fragment marking a decision ``(cell, value)``: the cell it sets, highlighted, and the digit tried."""
+    return draw_decision(_canvas(spec), move)
+
+
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
@@ -476,7 +469,13 @@ def check(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[str]:
     return problems + empty
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
+
+
+#: A cage is enumerated (its digit tuples listed) once its cells allow at most this many
+#: combinations (the product of their candidate counts): a 6-cell cage always, a larger one
+#: once its candidates have narrowed; until then it is narrowed by bounds.
+ENUMERATE_LIMIT = 10**6
 
 
 class CageTable(Table):
@@ -605,7 +604,21 @@ def search(spec: Kendoku) -> LatinSearch:
     return LatinSearch(spec.grid())
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
+
+
+#: The largest cage the generator makes.
+MAX_GENERATED_CAGE = 6
+#: The generator's uniqueness checks, in attempts times the largest cage (an attempt's
+#: propagation costs about as much as the cages' cells): per check and in all.  With cages
+#: of 6 cells that is 10,000 attempts per check and 100,000 in all (see UniquenessBudget);
+#: the unique 9 x 9 puzzles measured needed up to about 9,500 attempts with such cages.
+CHECK_WORK = 60_000
+GENERATE_WORK = 600_000
+#: How many cuttings a unique puzzle is sought among.
+GENERATE_TRIES = 50
+#: How many times :func:`_cut` cuts again when a cutting needs more cages than there are names.
+CUT_TRIES = 100
 
 
 def generate(n: int = 6, seed: int | None = None, max_cage: int = 4, unique: bool = True) -> Kendoku:
@@ -721,7 +734,7 @@ GENERATOR = Generator(
 )
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 
 PUZZLE = Puzzle(
@@ -730,24 +743,23 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "kendoku"),
-    check=check,
     limits=LIMITS,
-    draw=draw,
-    draw_move=draw_move,
+    examples=examples_in(Path(__file__).parent / "examples" / "kendoku"),
     text=text_of,
+    as_json=as_json,
     read_answer=read_answer,
     formats=FORMATS,
+    draw=draw,
+    draw_move=draw_move,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook --------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Kendoku."""
     return [PUZZLE]
-

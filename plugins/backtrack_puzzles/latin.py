@@ -39,15 +39,17 @@ What the puzzles' answers and shared formats have in common is here too:
 an empty cell, read as 0, which the checkers report), :func:`read_rows` a grid of them; :func:`pzprv3_value` reads
 a cell of a pzprv3 file's answer part (pencil marks and background colours are a
 player's notes, read as no value); :func:`read_tatham_params` reads the
-parameters ``N[dD][FLAGS]`` of Tatham's Towers and Keen; :func:`number16_places`
-finds where each cell of a puzz.link number coding stands, so that a value the
-puzzle refuses is reported at its column; :func:`size_index` finds a URL's size,
-:func:`size_line` a pzprv3 file's.
+parameters ``N[dD][FLAGS]`` of Tatham's Towers and Keen (where the values of a
+puzz.link URL and its size stand, for messages, :mod:`backtrack.formats` says:
+:func:`~backtrack.formats.number16_places`, :attr:`~backtrack.formats.PuzzLink.size_at`
+and :attr:`~backtrack.formats.Pzprv3File.size_line`).
 
 This module is not a puzzle of its own, so it has only some of the parts every
-puzzle module has, in the same order: the model (the grid, its units and
-constraints), the picture and the formats the puzzles share, the search, and
-what the puzzles' generators share.
+puzzle module has (see :mod:`backtrack.puzzle`), in the same order and under
+the same numbers, so that the shared search is part 7 here as in the puzzles:
+1 the model (values as bits, the constraints, the grid and its units), 3 the
+text form (reading answers), 4 the formats, 5 the picture, 6 the checker (the
+Latin rule), 7 the search and 8 what the generators share.
 """
 
 from __future__ import annotations
@@ -61,18 +63,22 @@ import re
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from backtrack import AttemptBudget, InputError, PropagatingSearch, Search, quoted
-from backtrack.formats import Pzprv3File, Pzprv3Item, PuzzLink, TathamId, read_tatham_size
+from backtrack.formats import Pzprv3Item, TathamId, decode_tatham_size
 from backtrack.svg import PALETTE, Grid
 
 __all__ = [
     "Constraint", "LatinGrid", "LatinSearch", "LatinState", "Table", "UniquenessBudget", "bits", "draw_decision",
-    "draw_values", "number16_places", "pzprv3_value", "random_latin_square", "read_rows", "read_tatham_params",
-    "read_values",
-    "size_index", "values_of",
+    "draw_values", "pzprv3_value", "random_latin_square", "read_rows", "read_tatham_params", "read_values",
+    "values_of",
 ]
 
+# Vocabulary: a *cell* is its number ``row * n + col`` (row and col from 0); a *value* is 1..n; a *unit*
+# is n cells that hold each value once (a row, a column, or a unit a puzzle adds: Sudoku's boxes); the
+# *peers* of a cell share a unit with it.  A *mask* has bit ``v - 1`` set for each value ``v`` still
+# possible in a cell (its *candidates*); a *board* has bit ``c`` set for each cell ``c`` of a set of cells.
 
-# -- 1. the model -------------------------------------------------------------------------
+
+# -- 1. the model: values as bits, the constraints, the grid ---------------------------------------
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -92,7 +98,7 @@ def values_of(mask: int) -> tuple[int, ...]:
 class Constraint:
     """A puzzle constraint over some cells, beyond "each value once per unit".
 
-    Subclasses set ``cells`` (cell numbers, ``row * n + column``) and implement
+    Subclasses set ``cells`` (cell numbers, ``row * n + col``) and implement
     :meth:`narrow`.  It must only ever remove candidates and must be a pure
     function of the masks it is given (constraints keep no state, so undoing the
     grid's trail undoes them too).
@@ -255,134 +261,7 @@ def _shape(n: int, extra: tuple[tuple[int, ...], ...]) -> _Shape:
     )
 
 
-# -- 3. the picture: what draw and draw_move share (SVG, through backtrack.svg) -----------
-
-#: What the puzzles draw: rows of cells, each a value (decided) or, in the middle of a
-#: search, the tuple of values still open for it, ascending (see :meth:`LatinSearch.partial`).
-#: A solution is the same with a value in every cell.
-LatinState = Sequence[Sequence[int | Sequence[int]]]
-
-#: The colour of the small candidates of open cells (lighter than a value, darker than the grid lines).
-CANDIDATE_COLOUR = "#66717f"
-#: The smallest font (pixels) candidates are written in; a grid whose cells leave less shows none.
-MIN_CANDIDATE_FONT = 8.5
-
-
-def draw_values(
-    grid: Grid,
-    givens: Sequence[Sequence[int]] | None,
-    state: LatinState | None,
-    *,
-    name: Callable[[int], str] = str,
-    pencil: tuple[float, float, float, float] = (0.07, 0.07, 0.86, 0.86),
-) -> None:
-    """Write the values of a Latin-square puzzle into ``grid``.
-
-    A given (non-zero in ``givens``) is written in ink (class ``given``), a value
-    of ``state`` that is not given in the ``placed`` colour (class ``placed``); an
-    open cell of a partial state (a tuple of values) holds its candidates small,
-    each in its own place as a player pencils them (class ``candidate``), within
-    ``pencil`` (left, top, width, height, as fractions of the cell), when they fit
-    in :data:`MIN_CANDIDATE_FONT` or more; an open cell with no value left (a
-    contradiction) is shaded (class ``wrong``).  ``name`` writes a value (Sudoku
-    writes 10 as ``A``).  ``state`` None is the puzzle alone: the givens.
-    """
-    n = grid.rows
-    across = math.isqrt(n - 1) + 1 if n > 1 else 1  # candidates per line of a cell's pencil marks
-    down = -(-n // across)
-    left, top, width, height = (fraction * grid.cell for fraction in pencil)
-    slot_width, slot_height = width / across, height / down
-    font = min(slot_height * 0.92, slot_width * 1.1)
-    for r in range(n):
-        for c in range(n):
-            given = givens[r][c] if givens is not None else 0
-            held = state[r][c] if state is not None else given
-            if given:
-                grid.text(r, c, name(given), kind="given", colour=PALETTE["given"])
-            elif isinstance(held, int):
-                if held:
-                    grid.text(r, c, name(held), kind="placed", colour=PALETTE["placed"])
-            elif not held:
-                grid.fill(r, c, PALETTE["wrong"], kind="wrong", opacity=0.25)
-            elif font >= MIN_CANDIDATE_FONT:
-                x0, y0 = grid.x(c) + left, grid.y(r) + top
-                for value in held:
-                    down_at, across_at = divmod(value - 1, across)
-                    x, y = x0 + (across_at + 0.5) * slot_width, y0 + (down_at + 0.5) * slot_height
-                    grid.add(f'<text class="candidate" x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" '
-                             f'text-anchor="middle" dominant-baseline="central" fill="{CANDIDATE_COLOUR}">'
-                             f"{name(value)}</text>")
-
-
-def draw_decision(grid: Grid, move: tuple[int, int], name: Callable[[int], str] = str) -> str:
-    """The fragment marking a decision ``(cell, value)``: its cell highlighted, the value tried in a small disc.
-
-    The disc sits on the cell's top right corner, clear of the value written in
-    the middle (class ``tried``); ``grid`` only gives the coordinates.
-    """
-    cell, value = move
-    row, column = divmod(cell, grid.columns)
-    radius = max(0.22 * grid.cell, 8.0)
-    x, y = grid.x(column + 1) - 0.04 * grid.cell, grid.y(row) + 0.04 * grid.cell
-    return (grid.highlight(row, column)
-            + f'<g class="tried"><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{PALETTE["highlight"]}"/>'
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{1.2 * radius:.1f}" font-weight="bold" text-anchor="middle" '
-            f'dominant-baseline="central" fill="{PALETTE["paper"]}">{name(value)}</text></g>')
-
-
-# -- 4. what the answers, the checkers and the formats share --------------------------------
-
-
-def filled_in(givens: Sequence[Sequence[int]], entered: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...] | None:
-    """The answer of a pzprv3 file: the givens with the values entered around them (0: empty); None if none entered."""
-    if not any(any(row) for row in entered):
-        return None
-    return tuple(tuple(given or value for given, value in zip(given_row, entered_row, strict=True))
-                 for given_row, entered_row in zip(givens, entered, strict=True))
-
-
-def line_units(n: int) -> list[tuple[str, list[tuple[int, int]]]]:
-    """The rows and columns of an n x n grid as :func:`repeated_in_units` takes them: ``("row 1", cells)`` ..."""
-    rows = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    return rows + [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
-
-
-def repeated_in_units(solution: Sequence[Sequence[object]], units: Sequence[tuple[str, Sequence[tuple[int, int]]]],
-                      name: Callable[[int], str], *, by_value: bool = True) -> list[str]:
-    """The checkers' Latin rule: each value of 1..N at most once in every unit (a row, a column, a box).
-
-    ``units`` are ``(how the message names it, its cells)``; ``name(value)`` is how
-    the puzzle writes a value.  One message per value that repeats, naming its
-    cells (rows and columns counted from 1): ``row 4 holds 7 twice: at row 4,
-    column 2 and row 4, column 9``.  Within a unit the values come in ascending
-    order, or with ``by_value=False`` in the order of their first cell.  Anything
-    that is not a value of 1..N (an empty cell, a wrong entry) is left to the
-    caller.  It shares no code with the search: the checkers stay independent.
-    """
-    n = len(solution)
-
-    def at(r: int, c: int) -> str:
-        return f"row {r + 1}, column {c + 1}"
-
-    problems = []
-    for where, cells in units:
-        seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            value = solution[r][c]
-            if isinstance(value, int) and 1 <= value <= n:
-                seen.setdefault(value, []).append((r, c))
-        for value in sorted(seen) if by_value else seen:
-            places = seen[value]
-            if len(places) > 1:
-                times = "twice" if len(places) == 2 else f"{len(places)} times"
-                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
-                problems.append(f"{where} holds {name(value)} {times}: at {listed}")
-    return problems
-
-
-#: The marks a pzprv3 answer part may hold in a cell without a value: pzprjs's background
-#: colours (``+ - = %``) and ``.`` for nothing.
-PZPRV3_NOTES = frozenset({".", "+", "-", "=", "%"})
+# -- 3. the text form: reading the answers render prints -------------------------------------------
 
 
 def read_values(line: str, number: int, n: int, source: str, *, what: str = "value", offset: int = 0,
@@ -448,6 +327,22 @@ def read_rows(text: str, n: int, source: str, *, what: str = "value") -> tuple[t
     return tuple(tuple(read_values(line, number, n, source, what=what)) for number, line in lines)
 
 
+# -- 4. the formats: what the puzzles' pzprv3, Tatham and puzz.link readers share ------------------
+
+
+def filled_in(givens: Sequence[Sequence[int]], entered: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...] | None:
+    """The answer of a pzprv3 file: the givens with the values entered around them (0: empty); None if none entered."""
+    if not any(any(row) for row in entered):
+        return None
+    return tuple(tuple(given or value for given, value in zip(given_row, entered_row, strict=True))
+                 for given_row, entered_row in zip(givens, entered, strict=True))
+
+
+#: The marks a pzprv3 answer part may hold in a cell without a value: pzprjs's background
+#: colours (``+ - = %``) and ``.`` for nothing.
+PZPRV3_NOTES = frozenset({".", "+", "-", "=", "%"})
+
+
 def pzprv3_value(item: Pzprv3Item, n: int, what: str = "a value") -> int:
     """A cell of a pzprv3 file's answer part: the value the player entered (1 to ``n``), 0 for none.
 
@@ -472,7 +367,7 @@ def read_tatham_params(tid: TathamId, *, game: str, difficulties: str, flags: st
     """
     text, source, end = tid.text, tid.source, tid.params_end
     games = f"{game}'" if game.endswith("s") else f"{game}'s"
-    n, _, index = read_tatham_size(text, tid.params_start, end, source=source)
+    n, _, index = decode_tatham_size(text, tid.params_start, end, source=source)
     if text[tid.params_start:index].count("x"):
         raise InputError(f"expected {games} parameters N[dD] (one size: the grid is N x N), found "
                          f"{quoted(tid.params)}", source, 1, text.index("x", tid.params_start) + 1)
@@ -495,44 +390,125 @@ def read_tatham_params(tid: TathamId, *, game: str, difficulties: str, flags: st
     return n, given
 
 
-#: How many characters each code of pzprjs's number coding takes (the rest: one).
-_WIDTHS = {"-": 3, "+": 4, "=": 4, "%": 4, "*": 5, "$": 6}
+# -- 5. the picture: what draw and draw_move share (SVG, through backtrack.svg) --------------------
 
 
-def number16_places(text: str, count: int, start: int) -> list[int]:
-    """Where each of ``count`` cells of a puzz.link number coding stands in ``text`` (-1: a skipped cell).
+#: What the puzzles draw: rows of cells, each a value (decided) or, in the middle of a
+#: search, the tuple of values still open for it, ascending (see :meth:`LatinSearch.partial`).
+#: A solution is the same with a value in every cell.
+LatinState = Sequence[Sequence[int | Sequence[int]]]
 
-    For a body that :func:`~backtrack.formats.decode_number16` has read: so that
-    a value the puzzle refuses (a ``.`` or a 0 in a Sudoku) is reported at its
-    column.
+#: The colour of the small candidates of open cells (lighter than a value, darker than the grid lines).
+CANDIDATE_COLOUR = "#66717f"
+#: The smallest font (pixels) candidates are written in; a grid whose cells leave less shows none.
+MIN_CANDIDATE_FONT = 8.5
+
+
+def draw_values(
+    grid: Grid,
+    givens: Sequence[Sequence[int]] | None,
+    state: LatinState | None,
+    *,
+    name: Callable[[int], str] = str,
+    pencil: tuple[float, float, float, float] = (0.07, 0.07, 0.86, 0.86),
+) -> None:
+    """Write the values of a Latin-square puzzle into ``grid``.
+
+    A given (non-zero in ``givens``) is written in ink (class ``given``), a value
+    of ``state`` that is not given in the ``placed`` colour (class ``placed``); an
+    open cell of a partial state (a tuple of values) holds its candidates small,
+    each in its own place as a player pencils them (class ``candidate``), within
+    ``pencil`` (left, top, width, height, as fractions of the cell), when they fit
+    in :data:`MIN_CANDIDATE_FONT` or more; an open cell with no value left (a
+    contradiction) is shaded (class ``wrong``).  ``name`` writes a value (Sudoku
+    writes 10 as ``A``).  ``state`` None is the puzzle alone: the givens.
     """
-    places: list[int] = []
-    index = start
-    while len(places) < count and index < len(text):
-        ch = text[index]
-        if "g" <= ch <= "z":
-            places += [-1] * (ord(ch) - ord("f"))
-            index += 1
-        else:
-            places.append(index)
-            index += _WIDTHS.get(ch, 1)
-    return (places + [-1] * count)[:count]
+    n = grid.rows
+    across = math.isqrt(n - 1) + 1 if n > 1 else 1  # candidates per line of a cell's pencil marks
+    down = -(-n // across)
+    left, top, width, height = (fraction * grid.cell for fraction in pencil)
+    slot_width, slot_height = width / across, height / down
+    font = min(slot_height * 0.92, slot_width * 1.1)
+    for r in range(n):
+        for c in range(n):
+            given = givens[r][c] if givens is not None else 0
+            held = state[r][c] if state is not None else given
+            if given:
+                grid.text(r, c, name(given), kind="given", colour=PALETTE["given"])
+            elif isinstance(held, int):
+                if held:
+                    grid.text(r, c, name(held), kind="placed", colour=PALETTE["placed"])
+            elif not held:
+                grid.fill(r, c, PALETTE["wrong"], kind="wrong", opacity=0.25)
+            elif font >= MIN_CANDIDATE_FONT:
+                x0, y0 = grid.x(c) + left, grid.y(r) + top
+                for value in held:
+                    down_at, across_at = divmod(value - 1, across)
+                    x, y = x0 + (across_at + 0.5) * slot_width, y0 + (down_at + 0.5) * slot_height
+                    grid.add(f'<text class="candidate" x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" '
+                             f'text-anchor="middle" dominant-baseline="central" fill="{CANDIDATE_COLOUR}">'
+                             f"{name(value)}</text>")
 
 
-def size_line(text: str, file: Pzprv3File) -> int:
-    """The line of a pzprv3 file's size: the one after the variety's, or the same when ``/`` ends the variety."""
-    line = file.variety_line
-    physical = text.split("\n")[line.line - 1] if line.line <= text.count("\n") + 1 else ""
-    return line.line if "/" in physical[line.column - 1:] else line.line + 1
+def draw_decision(grid: Grid, move: tuple[int, int], name: Callable[[int], str] = str) -> str:
+    """The fragment marking a decision ``(cell, value)``: its cell highlighted, the value tried in a small disc.
+
+    The disc sits on the cell's top right corner, clear of the value written in
+    the middle (class ``tried``); ``grid`` only gives the coordinates.
+    """
+    cell, value = move
+    row, col = divmod(cell, grid.columns)
+    radius = max(0.22 * grid.cell, 8.0)
+    x, y = grid.x(col + 1) - 0.04 * grid.cell, grid.y(row) + 0.04 * grid.cell
+    return (grid.highlight(row, col)
+            + f'<g class="tried"><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{PALETTE["highlight"]}"/>'
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{1.2 * radius:.1f}" font-weight="bold" text-anchor="middle" '
+            f'dominant-baseline="central" fill="{PALETTE["paper"]}">{name(value)}</text></g>')
 
 
-def size_index(url: PuzzLink) -> int:
-    """The index in ``url.text`` of the size ``COLS/ROWS`` (its number of columns), for errors about the size."""
-    match = re.search(r"([0-9]+)/([0-9]+)/?$", url.text[:url.body_start])
-    return match.start(1) if match else url.body_start
+# -- 6. the checker: the Latin rule, as the checkers share it --------------------------------------
 
 
-# -- 5. the search ------------------------------------------------------------------------
+def line_units(n: int) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The rows and columns of an n x n grid as :func:`repeated_in_units` takes them: ``("row 1", cells)`` ..."""
+    rows = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    return rows + [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+
+
+def repeated_in_units(solution: Sequence[Sequence[object]], units: Sequence[tuple[str, Sequence[tuple[int, int]]]],
+                      name: Callable[[int], str], *, by_value: bool = True) -> list[str]:
+    """The checkers' Latin rule: each value of 1..N at most once in every unit (a row, a column, a box).
+
+    ``units`` are ``(how the message names it, its cells)``; ``name(value)`` is how
+    the puzzle writes a value.  One message per value that repeats, naming its
+    cells (rows and columns counted from 1): ``row 4 holds 7 twice: at row 4,
+    column 2 and row 4, column 9``.  Within a unit the values come in ascending
+    order, or with ``by_value=False`` in the order of their first cell.  Anything
+    that is not a value of 1..N (an empty cell, a wrong entry) is left to the
+    caller.  It shares no code with the search: the checkers stay independent.
+    """
+    n = len(solution)
+
+    def at(r: int, c: int) -> str:
+        return f"row {r + 1}, column {c + 1}"
+
+    problems = []
+    for where, cells in units:
+        seen: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            value = solution[r][c]
+            if isinstance(value, int) and 1 <= value <= n:
+                seen.setdefault(value, []).append((r, c))
+        for value in sorted(seen) if by_value else seen:
+            places = seen[value]
+            if len(places) > 1:
+                times = "twice" if len(places) == 2 else f"{len(places)} times"
+                listed = ", ".join(at(r, c) for r, c in places[:-1]) + " and " + at(*places[-1])
+                problems.append(f"{where} holds {name(value)} {times}: at {listed}")
+    return problems
+
+
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class LatinSearch(PropagatingSearch):
@@ -670,8 +646,8 @@ class LatinSearch(PropagatingSearch):
     def format_move(self, level: int, move: tuple[int, int]) -> str:
         """A decision as a player says it: ``5 in row 3, column 7`` (rows and columns counted from 1)."""
         cell, value = move
-        row, column = divmod(cell, self.n)
-        return f"{self.value_name(value)} in row {row + 1}, column {column + 1}"
+        row, col = divmod(cell, self.n)
+        return f"{self.value_name(value)} in row {row + 1}, column {col + 1}"
 
     def value_name(self, value: int) -> str:
         """How a value is written in the puzzle's own text (the number; Sudoku uses letters above 9)."""
@@ -847,7 +823,7 @@ class LatinSearch(PropagatingSearch):
         return best
 
 
-# -- 6. what the generators share ---------------------------------------------------------
+# -- 8. the generator: what the generators share ---------------------------------------------------
 
 
 class UniquenessBudget:
@@ -895,4 +871,3 @@ def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ..
             cell = rng.choice(open_cells)
             if not search.assign(cell, rng.choice(values_of(search.cand[cell]))):
                 break
-

@@ -19,9 +19,10 @@ three bitmasks, so the engine skips ``valid`` and counts each move tried as an
 attempt.  In a trace both show a move as the queen's column counted from 0, as the
 levels count the rows (the ``bitmask`` search's moves are single bits inside).
 
-The model is :class:`Queens` (the board size); the parts follow the common
-order of every puzzle module: model, parser, text form, checker, searches,
-descriptor, hook.
+The model is :class:`Queens` (the board size); the parts follow the anatomy of
+every puzzle module (:mod:`backtrack.puzzle`): 1 the model, 2 the parser, 3 the
+text form, 5 the picture, 6 the checker, 7 the search, 10 the descriptor, 11 the
+hook (queens has no formats, generator or façade).
 
 Why at most 64: setting up any board is instant, but from N = 30 on, even the
 first solution takes these searches many seconds (tens of millions of attempts),
@@ -41,7 +42,7 @@ from backtrack.svg import PALETTE, Grid
 MAX_SIZE = 64
 
 
-# -- 1. the model ------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 class Queens:
@@ -64,7 +65,12 @@ class Queens:
         return hash((Queens, self.n))
 
 
-# -- 2. the parser -----------------------------------------------------------------------
+def build(n: int = 8) -> Queens:
+    """A board from the parameter ``n`` alone."""
+    return Queens(n)
+
+
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Queens:
@@ -83,7 +89,7 @@ def parse(text: str, source: str = "<input>") -> Queens:
     return Queens(size)
 
 
-# -- 3. the text form --------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 class Squares(tuple):
@@ -156,7 +162,7 @@ def as_json(spec: Queens, solution: Sequence[int]) -> list[int]:
     return list(solution)
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) ------------------------
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
 # A chessboard (its squares one pattern, so that a large board stays a small picture) with
 # queens drawn from one symbol.  A move's row is its level: each search's ``drawn_move``
 # gives draw_move the square, ``(row, column)``, since only the search knows whether its
@@ -242,7 +248,7 @@ def draw_move(spec: Queens, move: tuple[int, int]) -> str:
     return _canvas(spec).highlight(row, column)
 
 
-# -- 4. the checker ----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: Queens, solution: Sequence[int] | Squares) -> list[str]:
@@ -291,7 +297,7 @@ def check(spec: Queens, solution: Sequence[int] | Squares) -> list[str]:
     return broken
 
 
-# -- 5. the searches ---------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class ClassicQueensSearch(Search):
@@ -414,12 +420,7 @@ def search(spec: Queens, method: str = "bitmask") -> Search:
     return SEARCHES[method](spec)
 
 
-def build(n: int = 8) -> Queens:
-    """A board from the parameter ``n`` alone."""
-    return Queens(n)
-
-
-# -- 6. the descriptor -------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="queens",
@@ -427,24 +428,24 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    build=build,
     params=(
         Param("n", "board size N, when no file is given", int, 8, low=1, high=MAX_SIZE),
         Param("method", "the search: bitmask (moves yield free columns) or classic (valid checks)", str, "bitmask",
               tuple(SEARCHES)),
     ),
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "queens"),
-    check=check,
     limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} (N at most {MAX_SIZE})",
+    build=build,
+    examples=examples_in(Path(__file__).parent / "examples" / "queens"),
     text=text_of,
+    as_json=as_json,
     read_answer=read_answer,
     draw=draw,
     draw_move=draw_move,
+    check=check,
 )
 
 
-# -- 7. the hook -------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

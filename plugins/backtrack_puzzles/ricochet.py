@@ -49,8 +49,11 @@ The model is :class:`Board` (walls below and right of cells, the robots' cells,
 the target) and :class:`Ricochet` (a board and its goal robot): the parser makes
 it, and the search, the checker and the text form read it.  The Dutch exercise's
 class :class:`Spelbord` (``onder``, ``rechts``, ``wit``, ``buur``, ``glijden``,
-``zet``) keeps its API as a façade that builds a :class:`Board`; it follows the
-model, and nothing else reads it.
+``zet``) keeps its API as a façade that builds a :class:`Board`, and nothing
+else reads it.  The parts follow the anatomy of every puzzle module
+(:mod:`backtrack.puzzle`): 1 the model, 2 the parser, 3 the text form, 5 the
+picture, 6 the checker, 7 the search, 8 the generator, 9 the façade, 10 the
+descriptor, 11 the hook (Ricochet Robots has no shared formats).
 
 The search is :class:`backtrack.shortest.ShortestSearch` (iterative deepening)
 with the goal robot's distance to the target, were it able to stop anywhere, as
@@ -73,6 +76,10 @@ from backtrack import AttemptBudget, Generator, InputError, Param, Puzzle, examp
 from backtrack.shortest import ShortestSearch
 from backtrack.svg import PALETTE, Grid
 
+# Vocabulary.  A *cell* is a number in reading order from 0 (``row * cols + column``); a *wall below* or
+# a *wall right* of a cell stands on that side of it.  The *robots* are lettered A, B, ... in order; the
+# *goal robot* must stop on the *target*, the cell of the white robot.  A *move* (``BW``: robot B, west)
+# *slides* its robot until a wall, the border or another robot stops it.
 #: The directions a robot slides, in the order the search tries them.
 DIRECTIONS = "NESW"
 #: The most rows and the most columns of a board (a drawing, a ``Spelbord(...)`` line or a generated board).
@@ -98,7 +105,7 @@ LONGEST_GENERATED = 40
 INFINITE = 1 << 30
 
 
-# -- 1. the model ------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class Board:
     """
 
     rows: int
-    columns: int
+    cols: int
     walls_below: frozenset[int]
     walls_right: frozenset[int]
     robots: tuple[int, ...]
@@ -127,7 +134,7 @@ class Board:
 
     def __repr__(self) -> str:
         return (
-            f"Board(rows={self.rows}, columns={self.columns}, walls_below={tuple(sorted(self.walls_below))}, "
+            f"Board(rows={self.rows}, cols={self.cols}, walls_below={tuple(sorted(self.walls_below))}, "
             f"walls_right={tuple(sorted(self.walls_right))}, robots={self.robots}, target={self.target})"
         )
 
@@ -137,7 +144,7 @@ class Board:
 
     def neighbour(self, cell: int, direction: str) -> int | None:
         """The cell next to ``cell`` in ``direction`` (N, E, S or W), or None behind a wall or the border."""
-        n = self.columns
+        n = self.cols
         if direction == "N":
             return None if cell < n or cell - n in self.walls_below else cell - n
         if direction == "S":
@@ -196,60 +203,7 @@ class Moves(tuple):
         return Moves, (tuple(self), self.goal)
 
 
-# -- the exercise's board (Spelbord): a façade over the model ----------------------------
-
-
-class Spelbord:
-    """The exercise's board with its Dutch API: a façade that builds a :class:`Board` (``self.board``).
-
-    ``Spelbord(m, n, onder, rechts, robots, wit)``: ``onder`` holds the cells with a
-    wall below them, ``rechts`` the cells with a wall on their right (walls along
-    the border are implied); ``robots[i]`` is the cell of robot ``chr(65 + i)``;
-    ``wit`` is the white robot's cell.  ``buur`` and ``glijden`` take directions in
-    any case; ``zet`` moves a robot on this board and returns it.  The search, the
-    checker and the text form read the :class:`Board`, never this class.
-    """
-
-    def __init__(
-        self, m: int, n: int, onder: Collection[int], rechts: Collection[int], robots: Sequence[int], wit: int
-    ):
-        self.m = m
-        self.n = n
-        self.onder = frozenset(onder)
-        self.rechts = frozenset(rechts)
-        self.robots = list(robots)
-        self.wit = wit
-
-    @property
-    def board(self) -> Board:
-        """The model of this board as it stands now."""
-        return Board(self.m, self.n, self.onder, self.rechts, tuple(self.robots), self.wit)
-
-    def __repr__(self) -> str:
-        return literal_of(self.board)
-
-    def __str__(self) -> str:
-        return drawing_of(self.board)
-
-    def copy(self) -> Spelbord:
-        """An independent board with the same walls and robots."""
-        return Spelbord(self.m, self.n, self.onder, self.rechts, self.robots, self.wit)
-
-    def buur(self, i: int, richting: str) -> int | None:
-        """The cell next to cell ``i`` in direction ``richting`` (N, E, S, W), or None behind a wall."""
-        return self.board.neighbour(i, richting.upper())
-
-    def glijden(self, i: int, richting: str) -> int:
-        """The cell where a robot sliding from cell ``i`` in direction ``richting`` stops."""
-        return self.board.slide(i, richting.upper())
-
-    def zet(self, zet: str) -> Spelbord:
-        """Make move ``zet`` (robot letter and direction, any case) and return this board."""
-        self.robots[:] = self.board.moved(zet[0].upper() + zet[1].upper()).robots
-        return self
-
-
-# -- 2. the parser -----------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Ricochet:
@@ -570,8 +524,6 @@ def _parse_literal(number: int, line: str, source: str) -> Board:
                  tuple(cell for cell, _ in robots), target)
 
 
-
-
 def robot_letter(text: str) -> str:
     """A robot's letter as given (``b``, `` B ``) in upper case; other text unchanged (the caller refuses it)."""
     return text.strip().upper() if text.isascii() else text
@@ -585,12 +537,12 @@ def _goal_index(goal: str, robots: int) -> int:
     return ord(letter) - 65
 
 
-# -- 3. the text form --------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def drawing_of(board: Board) -> str:
     """The board drawing of the file format (what ``str(Spelbord)`` printed in the exercise)."""
-    m, n = board.rows, board.columns
+    m, n = board.rows, board.cols
     where = {cell: robot for robot, cell in enumerate(board.robots)}
     lines = ["+-" * n + "+"]
     for row in range(m):
@@ -615,7 +567,7 @@ def drawing_of(board: Board) -> str:
 def literal_of(board: Board) -> str:
     """The board as one line, ``Spelbord(m, n, below, right, robots, white)``: the exercise's ``repr``, which parses."""
     return (
-        f"Spelbord({board.rows}, {board.columns}, {tuple(sorted(board.walls_below))!r}, "
+        f"Spelbord({board.rows}, {board.cols}, {tuple(sorted(board.walls_below))!r}, "
         f"{tuple(sorted(board.walls_right))!r}, {tuple(board.robots)!r}, {board.target})"
     )
 
@@ -708,7 +660,7 @@ def as_json(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     return list(solution)
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) ------------------------
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
 # The board with its walls, the target in the goal robot's colour, and the robots as discs
 # with their letter, each with the path its moves took.  A move names a robot, not where it
 # stands: its mark refers to the one the board of a search defines for each robot and
@@ -729,8 +681,8 @@ def robot_colour(robot: int) -> str:
 
 def _canvas(board: Board) -> Grid:
     """Cells of up to 44 pixels, smaller on a large board (at least 12)."""
-    cell = max(12, min(44, 600 // max(board.rows, board.columns)))
-    return Grid(board.rows, board.columns, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="ricochet")
+    cell = max(12, min(44, 600 // max(board.rows, board.cols)))
+    return Grid(board.rows, board.cols, cell=cell, margin=(0.3, 0.3, 0.3, 0.3), name="ricochet")
 
 
 def _arrow(x: float, y: float, heading: str, colour: str, size: float) -> str:
@@ -758,7 +710,7 @@ def draw(spec: Ricochet, state: Sequence[str] | None = None) -> str:
     moves = list(state or ())
     goal = getattr(state, "goal", spec.goal)
     canvas = _canvas(board)
-    cell, n = canvas.cell, board.columns
+    cell, n = canvas.cell, board.cols
     canvas.add(f'<rect class="floor" x="{canvas.x(0):g}" y="{canvas.y(0):g}" width="{n * cell:g}" '
                f'height="{board.rows * cell:g}" fill="{FLOOR}"/>')
     colour = robot_colour(goal)
@@ -883,7 +835,7 @@ def draw_move(spec: Ricochet, move: str) -> str:
     return f'<use class="highlight" href="#ricochet-move-{move[0]}{move[1]}"/>'
 
 
-# -- 4. the checker ----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 _HEADINGS = {"N": (-1, 0, "north"), "E": (0, 1, "east"), "S": (1, 0, "south"), "W": (0, -1, "west")}
 
@@ -901,7 +853,7 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     *shortest* is not a rule this can see.
     """
     board = spec.board
-    m, n = board.rows, board.columns
+    m, n = board.rows, board.cols
     below, right = set(board.walls_below), set(board.walls_right)
     positions = list(board.robots)
     letters = [chr(65 + robot) for robot in range(len(positions))]
@@ -942,7 +894,7 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
     return []
 
 
-# -- 5. the search -----------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class RicochetSearch(ShortestSearch):
@@ -972,7 +924,7 @@ class RicochetSearch(ShortestSearch):
 
     def __init__(self, spec: Ricochet, goal: str | None = None, max_moves: int | None = None):
         board = spec.board
-        n, cells = board.columns, board.rows * board.columns
+        n, cells = board.cols, board.rows * board.cols
         self.robots = len(board.robots)
         self.goal = spec.goal if goal is None else _goal_index(goal, self.robots)
         self.target = board.target
@@ -1194,7 +1146,7 @@ def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None
     return RicochetSearch(spec, goal, max_moves)
 
 
-# -- 6. the generator --------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
 
 
 def generate(seed: int, size: int = 16, robots: int = 4, goal: str | None = None) -> Ricochet:
@@ -1330,7 +1282,60 @@ GENERATOR = Generator(
 )
 
 
-# -- 7. the descriptor -------------------------------------------------------------------
+# -- 9. the façade: the Dutch exercise's Spelbord --------------------------------------------------
+
+
+class Spelbord:
+    """The exercise's board with its Dutch API: a façade that builds a :class:`Board` (``self.board``).
+
+    ``Spelbord(m, n, onder, rechts, robots, wit)``: ``onder`` holds the cells with a
+    wall below them, ``rechts`` the cells with a wall on their right (walls along
+    the border are implied); ``robots[i]`` is the cell of robot ``chr(65 + i)``;
+    ``wit`` is the white robot's cell.  ``buur`` and ``glijden`` take directions in
+    any case; ``zet`` moves a robot on this board and returns it.  The search, the
+    checker and the text form read the :class:`Board`, never this class.
+    """
+
+    def __init__(
+        self, m: int, n: int, onder: Collection[int], rechts: Collection[int], robots: Sequence[int], wit: int
+    ):
+        self.m = m
+        self.n = n
+        self.onder = frozenset(onder)
+        self.rechts = frozenset(rechts)
+        self.robots = list(robots)
+        self.wit = wit
+
+    @property
+    def board(self) -> Board:
+        """The model of this board as it stands now."""
+        return Board(self.m, self.n, self.onder, self.rechts, tuple(self.robots), self.wit)
+
+    def __repr__(self) -> str:
+        return literal_of(self.board)
+
+    def __str__(self) -> str:
+        return drawing_of(self.board)
+
+    def copy(self) -> Spelbord:
+        """An independent board with the same walls and robots."""
+        return Spelbord(self.m, self.n, self.onder, self.rechts, self.robots, self.wit)
+
+    def buur(self, i: int, richting: str) -> int | None:
+        """The cell next to cell ``i`` in direction ``richting`` (N, E, S, W), or None behind a wall."""
+        return self.board.neighbour(i, richting.upper())
+
+    def glijden(self, i: int, richting: str) -> int:
+        """The cell where a robot sliding from cell ``i`` in direction ``richting`` stops."""
+        return self.board.slide(i, richting.upper())
+
+    def zet(self, zet: str) -> Spelbord:
+        """Make move ``zet`` (robot letter and direction, any case) and return this board."""
+        self.robots[:] = self.board.moved(zet[0].upper() + zet[1].upper()).robots
+        return self
+
+
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="ricochet",
@@ -1344,24 +1349,25 @@ PUZZLE = Puzzle(
         Param("max_moves", "the longest solution tried (default: no limit; 0 only asks whether the goal robot is home)",
               int, None, low=0),
     ),
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "ricochet"),
-    check=check,
     limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells with up to {MAX_ROBOTS} robots; "
     f"a Spelbord(...) line of up to {MAX_LITERAL:,} characters",
+    examples=examples_in(Path(__file__).parent / "examples" / "ricochet"),
     # The names the examples of the Dutch exercise had before: `--example seed` keeps working.
     example_aliases={"seed": "exercise", "seed-green": "exercise-green"},
     text=text_of,
+    as_json=as_json,
+    read_answer=read_answer,
     draw=draw,
     draw_move=draw_move,
-    read_answer=read_answer,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook -------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
+    """The puzzles of this module: ricochet."""
     return [PUZZLE]

@@ -60,43 +60,29 @@ from typing import Sequence
 
 from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted
 from backtrack.formats import (
-    QUESTION, check_end, decode_number16, decode_tatham_cells, encode_number16, encode_tatham_cells, frame,
-    join_excells, parse_url, read_pzprv3, read_tatham_numbers, split_excells, split_fields, split_tatham, unframe,
-    write_pzprv3, write_tatham_numbers, write_url,
+    QUESTION, check_end, decode_number16, decode_pzprv3_file, decode_tatham_cells, decode_tatham_id,
+    decode_tatham_numbers, decode_url, encode_number16, encode_pzprv3_file, encode_tatham_cells, encode_tatham_numbers,
+    encode_url, frame, join_excells, number16_places, split_excells, split_fields, unframe,
 )
 from backtrack.svg import PALETTE, Grid
 
 from .latin import (
     LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, filled_in, line_units,
-    number16_places, pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values,
-    repeated_in_units, size_index, size_line,
+    pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values, repeated_in_units,
 )
+
+# Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *height* is a
+# cell's value, 1..N, a building that tall; a *line* is a row or a column; a *clue* stands outside the grid
+# at one end of a line, on one of the four *sides* (top, bottom, left, right), and says how many buildings
+# are *visible* from there (a taller one hides every lower one behind it); 0 is no clue.
 
 #: The largest grid is MAX_SIZE x MAX_SIZE.
 MAX_SIZE = 16
 LIMITS = f"grids of 1 x 1 to {MAX_SIZE} x {MAX_SIZE} cells"
 SIDES = ("top", "bottom", "left", "right")
-#: A line with a clue at one end only is left to the Latin rules (and the clue's
-#: bounds) while its candidates allow more than this many arrangements (the
-#: product of its candidate counts); a line with two clues prunes far better, so
-#: it waits only above the second limit (never for N <= 8).
-DEFER_LIMIT = 10**6
-DEFER_LIMIT_TWO_CLUES = 10**8
-#: How many random squares :func:`generate` tries to find one that its clues alone fix.
-SQUARE_TRIES = 30
-#: From this size on :func:`generate` takes the first square: squares that their clues alone fix
-#: are too rare to look for (3 in 60 random 6 x 6 squares, none in 60 of 7 x 7), and each look
-#: is a whole uniqueness check (two thirds of the time a 9 x 9 took).
-CLUES_ALONE_MAX_SIZE = 6
-#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
-CHECK_ATTEMPTS = 20_000
-GENERATE_ATTEMPTS = 500_000
-#: The largest unique puzzle the generator makes: a 9 x 9 takes about 5 seconds, and from 10 x 10
-#: on a single attempt may enumerate a line's permutations for a second, so the checks would take hours.
-MAX_UNIQUE_SIZE = 9
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -186,7 +172,7 @@ class Skyline:
         )
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def _tokens(text: str, source: str, number: int, n: int | None, what: str) -> list[int]:
@@ -244,7 +230,7 @@ def parse(text: str, source: str = "<input>") -> Skyline:
     return Skyline(top, bottom, left, right, givens=givens)
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: Skyline) -> str:
@@ -345,7 +331,170 @@ def _column_of(line: str, index: int, n: int) -> int:
     return pieces[index] + 1 if index < len(pieces) else len(line) + 1
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: Tatham game IDs, puzz.link URLs, pzprv3 files ---------------------------------
+
+
+#: Towers' sizes (towers.c refuses any other).
+TOWERS_SIZES = (3, 9)
+
+
+def _sides(clues: Sequence[int | None], n: int) -> list[list[int]]:
+    """Top, bottom, left and right clues (0 for none) from the ``4 n`` clues in that order (None for none)."""
+    values = [clue or 0 for clue in clues]
+    return [values[k * n:(k + 1) * n] for k in range(4)]
+
+
+def decode_tatham(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from a Towers game ID ``N[dD]:CLUES[,GRID]`` (N from 3 to 9, as Towers plays).
+
+    CLUES: 4N fields separated by ``/``, empty for no clue, in the order top,
+    bottom, left, right (each left to right, or top to bottom); GRID, when there
+    are given heights: ``a``-``z`` 1-26 empty cells, a number a height, ``_``
+    between two heights.  Every error names its column.
+    """
+    tid = decode_tatham_id(text, source)
+    n, _ = read_tatham_params(tid, game="Towers", difficulties="ehxu", low=TOWERS_SIZES[0], high=TOWERS_SIZES[1])
+    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
+    if len(fields) > 2:
+        raise InputError("too long: expected CLUES or CLUES,GRID, found another ','", source, 1, fields[2][0])
+    clues = decode_tatham_numbers(text, 4 * n, *fields[0], sep="/", empty=True, low=1, high=n, source=source)
+    givens = [0] * (n * n)
+    if len(fields) == 2:
+        cells = decode_tatham_cells(text, n * n, *fields[1], low=1, high=n, what="cells", source=source)
+        givens = [cell if isinstance(cell, int) else 0 for cell in cells]
+    top, bottom, left, right = _sides(clues, n)
+    return Skyline(top, bottom, left, right, givens=[givens[r * n:r * n + n] for r in range(n)])
+
+
+def encode_tatham(spec: Skyline) -> str:
+    """The Towers game ID of ``spec``, as towers.c writes it: ``N:CLUES`` and ``,GRID`` when heights are given.
+
+    ``ValueError`` for a grid Towers cannot play (outside 3 x 3 to 9 x 9).
+    """
+    n = spec.n
+    if not TOWERS_SIZES[0] <= n <= TOWERS_SIZES[1]:
+        raise ValueError(f"Towers' grids are {TOWERS_SIZES[0]} x {TOWERS_SIZES[0]} to {TOWERS_SIZES[1]} x "
+                         f"{TOWERS_SIZES[1]}, not {n} x {n}")
+    clues = [clue or None for side in (spec.top, spec.bottom, spec.left, spec.right) for clue in side]
+    text = f"{n}:" + encode_tatham_numbers(clues, sep="/")
+    if any(any(row) for row in spec.givens):
+        text += "," + encode_tatham_cells([value or None for row in spec.givens for value in row])
+    return text
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> Skyline:
+    """A Skyline from a puzz.link URL ``https://puzz.link/p?skyscrapers/N/N/BODY`` (or ``building``, ``skyscraper``).
+
+    BODY: pzprjs's number coding of the 4N clues outside the grid (top, bottom,
+    left, right; skipped ones are missing clues), then, when there are any, of
+    the N x N given heights.  A rectangle, a ``.`` (a clue without its number)
+    or a 0 are refused at their column.
+    """
+    url = decode_url(text, source)
+    url.require("skyscrapers")
+    n = url.cols
+    if url.rows != n or n > MAX_SIZE:
+        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {url.cols} x {url.rows} "
+                         f"(columns x rows)", source, 1, url.size_at + 1)
+    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the clues and cells after it empty
+    clues, end = decode_number16(body, 4 * n, url.body_start, high=n, partial=True, what="clues outside the grid",
+                                 source=source)
+    _refuse_zero(url.text, clues, number16_places(url.text, 4 * n, url.body_start), n, "clue", source)
+    givens: list[int | None] = [None] * (n * n)
+    if end < url.body_end:
+        start = end
+        givens, end = decode_number16(body, n * n, start, high=n, partial=True, what="cells", source=source)
+        _refuse_zero(url.text, givens, number16_places(url.text, n * n, start), n, "given height", source)
+    check_end(url.text, end, url.body_end, source=source)
+    sides = split_excells(clues, n, n, "all")
+    cells = [value or 0 for value in givens]
+    top, bottom, left, right = ([value or 0 for value in sides[side]] for side in SIDES)
+    return Skyline(top, bottom, left, right, givens=[cells[r * n:r * n + n] for r in range(n)])
+
+
+def _refuse_zero(text: str, values: Sequence[int | None], places: Sequence[int], n: int, what: str,
+                 source: str) -> None:
+    """Refuse a ``.`` (QUESTION) or a 0 among ``values``, at its column."""
+    for value, place in zip(values, places, strict=True):
+        if value == QUESTION or value == 0:
+            shown = "'.' (no number)" if value == QUESTION else "0"
+            raise InputError(f"expected a {what} from 1 to {n}, found {shown}", source, 1, place + 1)
+
+
+def encode_puzzlink(spec: Skyline) -> str:
+    """The puzz.link URL of ``spec``, as pzprjs writes it: the clues, then the givens when there are any."""
+    top, bottom, left, right = ([clue or None for clue in side] for side in (spec.top, spec.bottom, spec.left,
+                                                                             spec.right))
+    body = encode_number16(join_excells(top, left, bottom, right))
+    if any(any(row) for row in spec.givens):
+        body += encode_number16([value or None for row in spec.givens for value in row])
+    return encode_url("skyscrapers", spec.n, spec.n, body)
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, tuple[tuple[int, ...], ...]]:
+    """A Skyline and the answer in a pzprv3 file: ``(spec, rows of heights)``.
+
+    The file: ``pzprv3``, ``skyscrapers``, rows, columns, then N + 2 lines of
+    N + 2 items: the clues around the grid (``.`` none; the corners are not
+    read) and in the grid ``qH`` a given height, ``H`` the player's height,
+    ``.`` nothing (pencil marks ``[...]`` are notes).  An answer with some
+    heights gives every cell (0 for one left empty, which :func:`check`
+    reports); a grid without any is checked as an empty answer (the givens
+    alone: a wrong answer, as pzprjs checks it).  Errors name the line.
+    """
+    file = decode_pzprv3_file(text, source)
+    file.require("skyscrapers")
+    n = file.cols
+    if file.rows != n or n > MAX_SIZE:
+        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {file.rows} rows of "
+                         f"{file.cols} columns", source, file.size_line)
+    reader = file.reader()
+    sides, cells = unframe(reader.grid(n + 2, n + 2, "the grid with its clues"), n, n, "all")
+    reader.expect_end()
+    clues = []
+    for side in SIDES:
+        values = []
+        for item in sides[side]:
+            values.append(0 if item.text == "." else item.number(1, n, f"a {side} clue"))
+        clues.append(values)
+    givens, entered = [], []
+    for row in cells:
+        given_row, entered_row = [], []
+        for item in row:
+            if item.text.startswith("q"):
+                given_row.append(dataclasses.replace(item, text=item.text[1:]).number(1, n, "a given height"))
+                entered_row.append(0)
+            else:
+                given_row.append(0)
+                entered_row.append(pzprv3_value(item, n, "a height"))
+        givens.append(given_row)
+        entered.append(entered_row)
+    spec = Skyline(clues[0], clues[1], clues[2], clues[3], givens=givens)
+    return spec, filled_in(givens, entered) or tuple(map(tuple, givens))
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> Skyline:
+    """The Skyline of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
+    return decode_pzprv3_answer(text, source)[0]
+
+
+def encode_pzprv3(spec: Skyline) -> str:
+    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer."""
+    sides = {side: [str(clue) if clue else "." for clue in getattr(spec, side)] for side in SIDES}
+    cells = [[f"q{value}" if value else "." for value in row] for row in spec.givens]
+    return encode_pzprv3_file("skyscrapers", spec.n, spec.n, frame(cells, sides, "."))
+
+
+#: The shared formats Skyline reads and writes (see :class:`~backtrack.Format`).
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
+
 
 #: The side of a cell in pixels: up to 9 x 9 with room for the candidates, then smaller.
 CELL_PIXELS, LARGE_CELL_PIXELS = 44, 34
@@ -392,168 +541,7 @@ def draw_move(spec: Skyline, move: tuple[int, int]) -> str:
     return draw_decision(_canvas(spec), move)
 
 
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
-
-#: Towers' sizes (towers.c refuses any other).
-TOWERS_SIZES = (3, 9)
-
-
-def _sides(clues: Sequence[int | None], n: int) -> list[list[int]]:
-    """Top, bottom, left and right clues (0 for none) from the ``4 n`` clues in that order (None for none)."""
-    values = [clue or 0 for clue in clues]
-    return [values[k * n:(k + 1) * n] for k in range(4)]
-
-
-def decode_tatham(text: str, source: str = "<input>") -> Skyline:
-    """A Skyline from a Towers game ID ``N[dD]:CLUES[,GRID]`` (N from 3 to 9, as Towers plays).
-
-    CLUES: 4N fields separated by ``/``, empty for no clue, in the order top,
-    bottom, left, right (each left to right, or top to bottom); GRID, when there
-    are given heights: ``a``-``z`` 1-26 empty cells, a number a height, ``_``
-    between two heights.  Every error names its column.
-    """
-    tid = split_tatham(text, source)
-    n, _ = read_tatham_params(tid, game="Towers", difficulties="ehxu", low=TOWERS_SIZES[0], high=TOWERS_SIZES[1])
-    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
-    if len(fields) > 2:
-        raise InputError("too long: expected CLUES or CLUES,GRID, found another ','", source, 1, fields[2][0])
-    clues = read_tatham_numbers(text, 4 * n, *fields[0], sep="/", empty=True, low=1, high=n, source=source)
-    givens = [0] * (n * n)
-    if len(fields) == 2:
-        cells = decode_tatham_cells(text, n * n, *fields[1], low=1, high=n, what="cells", source=source)
-        givens = [cell if isinstance(cell, int) else 0 for cell in cells]
-    top, bottom, left, right = _sides(clues, n)
-    return Skyline(top, bottom, left, right, givens=[givens[r * n:r * n + n] for r in range(n)])
-
-
-def encode_tatham(spec: Skyline) -> str:
-    """The Towers game ID of ``spec``, as towers.c writes it: ``N:CLUES`` and ``,GRID`` when heights are given.
-
-    ``ValueError`` for a grid Towers cannot play (outside 3 x 3 to 9 x 9).
-    """
-    n = spec.n
-    if not TOWERS_SIZES[0] <= n <= TOWERS_SIZES[1]:
-        raise ValueError(f"Towers' grids are {TOWERS_SIZES[0]} x {TOWERS_SIZES[0]} to {TOWERS_SIZES[1]} x "
-                         f"{TOWERS_SIZES[1]}, not {n} x {n}")
-    clues = [clue or None for side in (spec.top, spec.bottom, spec.left, spec.right) for clue in side]
-    text = f"{n}:" + write_tatham_numbers(clues, sep="/")
-    if any(any(row) for row in spec.givens):
-        text += "," + encode_tatham_cells([value or None for row in spec.givens for value in row])
-    return text
-
-
-def decode_puzzlink(text: str, source: str = "<input>") -> Skyline:
-    """A Skyline from a puzz.link URL ``https://puzz.link/p?skyscrapers/N/N/BODY`` (or ``building``, ``skyscraper``).
-
-    BODY: pzprjs's number coding of the 4N clues outside the grid (top, bottom,
-    left, right; skipped ones are missing clues), then, when there are any, of
-    the N x N given heights.  A rectangle, a ``.`` (a clue without its number)
-    or a 0 are refused at their column.
-    """
-    url = parse_url(text, source)
-    url.require("skyscrapers")
-    n = url.cols
-    if url.rows != n or n > MAX_SIZE:
-        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {url.cols} x {url.rows} "
-                         f"(columns x rows)", source, 1, size_index(url) + 1)
-    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the clues and cells after it empty
-    clues, end = decode_number16(body, 4 * n, url.body_start, high=n, partial=True, what="clues outside the grid",
-                                 source=source)
-    _refuse_zero(url.text, clues, number16_places(url.text, 4 * n, url.body_start), n, "clue", source)
-    givens: list[int | None] = [None] * (n * n)
-    if end < url.body_end:
-        start = end
-        givens, end = decode_number16(body, n * n, start, high=n, partial=True, what="cells", source=source)
-        _refuse_zero(url.text, givens, number16_places(url.text, n * n, start), n, "given height", source)
-    check_end(url.text, end, url.body_end, source=source)
-    sides = split_excells(clues, n, n, "all")
-    cells = [value or 0 for value in givens]
-    top, bottom, left, right = ([value or 0 for value in sides[side]] for side in SIDES)
-    return Skyline(top, bottom, left, right, givens=[cells[r * n:r * n + n] for r in range(n)])
-
-
-def _refuse_zero(text: str, values: Sequence[int | None], places: Sequence[int], n: int, what: str,
-                 source: str) -> None:
-    """Refuse a ``.`` (QUESTION) or a 0 among ``values``, at its column."""
-    for value, place in zip(values, places, strict=True):
-        if value == QUESTION or value == 0:
-            shown = "'.' (no number)" if value == QUESTION else "0"
-            raise InputError(f"expected a {what} from 1 to {n}, found {shown}", source, 1, place + 1)
-
-
-def encode_puzzlink(spec: Skyline) -> str:
-    """The puzz.link URL of ``spec``, as pzprjs writes it: the clues, then the givens when there are any."""
-    top, bottom, left, right = ([clue or None for clue in side] for side in (spec.top, spec.bottom, spec.left,
-                                                                             spec.right))
-    body = encode_number16(join_excells(top, left, bottom, right))
-    if any(any(row) for row in spec.givens):
-        body += encode_number16([value or None for row in spec.givens for value in row])
-    return write_url("skyscrapers", spec.n, spec.n, body)
-
-
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Skyline, tuple[tuple[int, ...], ...]]:
-    """A Skyline and the answer in a pzprv3 file: ``(spec, rows of heights)``.
-
-    The file: ``pzprv3``, ``skyscrapers``, rows, columns, then N + 2 lines of
-    N + 2 items: the clues around the grid (``.`` none; the corners are not
-    read) and in the grid ``qH`` a given height, ``H`` the player's height,
-    ``.`` nothing (pencil marks ``[...]`` are notes).  An answer with some
-    heights gives every cell (0 for one left empty, which :func:`check`
-    reports); a grid without any is checked as an empty answer (the givens
-    alone: a wrong answer, as pzprjs checks it).  Errors name the line.
-    """
-    file = read_pzprv3(text, source)
-    file.require("skyscrapers")
-    n = file.cols
-    if file.rows != n or n > MAX_SIZE:
-        raise InputError(f"expected a square grid of 1 x 1 to {MAX_SIZE} x {MAX_SIZE}, found {file.rows} rows of "
-                         f"{file.cols} columns", source, size_line(text, file))
-    reader = file.reader()
-    sides, cells = unframe(reader.grid(n + 2, n + 2, "the grid with its clues"), n, n, "all")
-    reader.expect_end()
-    clues = []
-    for side in SIDES:
-        values = []
-        for item in sides[side]:
-            values.append(0 if item.text == "." else item.number(1, n, f"a {side} clue"))
-        clues.append(values)
-    givens, entered = [], []
-    for row in cells:
-        given_row, entered_row = [], []
-        for item in row:
-            if item.text.startswith("q"):
-                given_row.append(dataclasses.replace(item, text=item.text[1:]).number(1, n, "a given height"))
-                entered_row.append(0)
-            else:
-                given_row.append(0)
-                entered_row.append(pzprv3_value(item, n, "a height"))
-        givens.append(given_row)
-        entered.append(entered_row)
-    spec = Skyline(clues[0], clues[1], clues[2], clues[3], givens=givens)
-    return spec, filled_in(givens, entered) or tuple(map(tuple, givens))
-
-
-def decode_pzprv3(text: str, source: str = "<input>") -> Skyline:
-    """The Skyline of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
-    return decode_pzprv3_answer(text, source)[0]
-
-
-def encode_pzprv3(spec: Skyline) -> str:
-    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer."""
-    sides = {side: [str(clue) if clue else "." for clue in getattr(spec, side)] for side in SIDES}
-    cells = [[f"q{value}" if value else "." for value in row] for row in spec.givens]
-    return write_pzprv3("skyscrapers", spec.n, spec.n, frame(cells, sides, "."))
-
-
-#: The shared formats Skyline reads and writes (see :class:`~backtrack.Format`).
-FORMATS = {
-    "tatham": Format(decode_tatham, encode_tatham),
-    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
-}
-
-
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
@@ -614,7 +602,15 @@ def check(spec: Skyline, solution: Sequence[Sequence[int]]) -> list[str]:
     return problems + empty
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
+
+
+#: A line with a clue at one end only is left to the Latin rules (and the clue's
+#: bounds) while its candidates allow more than this many arrangements (the
+#: product of its candidate counts); a line with two clues prunes far better, so
+#: it waits only above the second limit (never for N <= 8).
+DEFER_LIMIT = 10**6
+DEFER_LIMIT_TWO_CLUES = 10**8
 
 
 class LineClues(Table):
@@ -687,7 +683,21 @@ def search(spec: Skyline) -> LatinSearch:
     return LatinSearch(spec.grid())
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
+
+
+#: How many random squares :func:`generate` tries to find one that its clues alone fix.
+SQUARE_TRIES = 30
+#: From this size on :func:`generate` takes the first square: squares that their clues alone fix
+#: are too rare to look for (3 in 60 random 6 x 6 squares, none in 60 of 7 x 7), and each look
+#: is a whole uniqueness check (two thirds of the time a 9 x 9 took).
+CLUES_ALONE_MAX_SIZE = 6
+#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
+CHECK_ATTEMPTS = 20_000
+GENERATE_ATTEMPTS = 500_000
+#: The largest unique puzzle the generator makes: a 9 x 9 takes about 5 seconds, and from 10 x 10
+#: on a single attempt may enumerate a line's permutations for a second, so the checks would take hours.
+MAX_UNIQUE_SIZE = 9
 
 
 def generate(n: int = 6, seed: int | None = None, unique: bool = True, keep: float = 0.5) -> Skyline:
@@ -773,7 +783,7 @@ GENERATOR = Generator(
 )
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 
 PUZZLE = Puzzle(
@@ -783,24 +793,23 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
-    check=check,
     limits=LIMITS,
-    draw=draw,
-    draw_move=draw_move,
+    examples=examples_in(Path(__file__).parent / "examples" / "skyline"),
     text=text_of,
+    as_json=as_json,
     read_answer=read_answer,
     formats=FORMATS,
+    draw=draw,
+    draw_move=draw_move,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook --------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Skyline."""
     return [PUZZLE]
-

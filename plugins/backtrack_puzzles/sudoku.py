@@ -71,15 +71,20 @@ from typing import Sequence
 
 from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
 from backtrack.formats import (
-    QUESTION, check_end, decode_number16, decode_tatham_cells, encode_number16, encode_tatham_cells, parse_url,
-    read_pzprv3, read_tatham_size, split_tatham, write_pzprv3, write_url,
+    QUESTION, check_end, decode_number16, decode_pzprv3_file, decode_tatham_cells, decode_tatham_id, decode_tatham_size,
+    decode_url, encode_number16, encode_pzprv3_file, encode_tatham_cells, encode_url, number16_places,
 )
 from backtrack.svg import PALETTE, Grid
 
 from .latin import (
-    LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, filled_in, number16_places,
-    line_units, pzprv3_value, repeated_in_units, size_index, size_line,
+    LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, filled_in, line_units,
+    pzprv3_value, repeated_in_units,
 )
+
+# Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *value* is
+# 1..N, written as a *symbol* (``1``-``9``, then ``A``-``P`` for 10-25); a *given* is a value the puzzle
+# starts with (0 in ``givens``: an empty cell); a *box* is one of the N blocks of ``box_rows`` x
+# ``box_cols`` cells that tile the grid; a *unit* is a row, a column or a box, and holds each value once.
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 #: The smallest side of a box: a box is at least 2 x 2 cells.
@@ -91,11 +96,11 @@ MAX_CELLS = MAX_SIZE * MAX_SIZE
 
 
 def _shapes(n: int) -> tuple[tuple[int, int], ...]:
-    """The boxes ``(rows, columns)`` of at least 2 x 2 cells that tile an ``n`` x ``n`` grid, fewest rows first."""
+    """The boxes ``(rows, cols)`` of at least 2 x 2 cells that tile an ``n`` x ``n`` grid, fewest rows first."""
     return tuple((rows, n // rows) for rows in range(MIN_BOX, n // MIN_BOX + 1) if n % rows == 0)
 
 
-#: Per size N, the box shapes ``(rows, columns)`` an N x N grid may have (rows times columns is N).
+#: Per size N, the box shapes ``(rows, cols)`` an N x N grid may have (rows times columns is N).
 SHAPES = {n: shapes for n in range(MIN_BOX * MIN_BOX, MAX_SIZE + 1) if (shapes := _shapes(n))}
 #: The sizes a grid may have: 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25 (no prime has boxes).
 SIZES = tuple(SHAPES)
@@ -105,31 +110,15 @@ DEFAULT_BOX = {n: max(shape for shape in shapes if shape[0] <= shape[1]) for n, 
 _SIZES_TEXT = ", ".join(map(str, SIZES[:-1])) + f" or {SIZES[-1]}"
 LIMITS = (f"grids of 4 x 4 to {MAX_SIZE} x {MAX_SIZE} cells with boxes of at least {MIN_BOX} x {MIN_BOX}: "
           f"{_SIZES_TEXT} cells wide")
-#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
-CHECK_ATTEMPTS = 20_000
-GENERATE_ATTEMPTS = 500_000
 
 
-def _shape_text(shapes: Sequence[tuple[int, int]]) -> str:
-    """Box shapes in words: ``2x3 or 3x2``."""
-    names = [f"{rows}x{columns}" for rows, columns in shapes]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _size_problem(n: int) -> str:
-    """Why an ``n`` x ``n`` grid cannot be played (``n`` not in :data:`SIZES`)."""
-    if MIN_BOX * MIN_BOX < n < MAX_SIZE:
-        return f"a {n} x {n} grid has no boxes of at least {MIN_BOX} x {MIN_BOX} ({n} is a prime)"
-    return f"the grid must be {_SIZES_TEXT} cells wide, not {n}"
-
-
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 class Sudoku:
     """A Sudoku of N x N cells with boxes ``box_rows`` cells tall and ``box_cols`` wide.
 
-    ``givens[row][column]`` is 0 for an empty cell.  ``box`` is ``(rows, columns)``
+    ``givens[row][col]`` is 0 for an empty cell.  ``box`` is ``(rows, cols)``
     of a box, their product N and both at least 2; None is :data:`DEFAULT_BOX` of
     the size (square boxes when N is a square, 2 x 3 for a 6 x 6, 3 x 4 for a 12 x 12).
     """
@@ -168,7 +157,7 @@ class Sudoku:
         return "".join(SYMBOLS[value - 1] if value else "." for row in self.givens for value in row)
 
     def boxes(self) -> list[list[int]]:
-        """The cells of every box, as cell numbers ``row * n + column``, boxes in reading order."""
+        """The cells of every box, as cell numbers ``row * n + col``, boxes in reading order."""
         return [list(box) for box in _boxes(self.box_rows, self.box_cols)]
 
     def grid(self) -> LatinGrid:
@@ -193,7 +182,20 @@ def _boxes(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
 _MASKS = {n: [(1 << n) - 1] + [1 << (value - 1) for value in range(1, n + 1)] for n in SIZES}
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+def _shape_text(shapes: Sequence[tuple[int, int]]) -> str:
+    """Box shapes in words: ``2x3 or 3x2``."""
+    names = [f"{rows}x{cols}" for rows, cols in shapes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _size_problem(n: int) -> str:
+    """Why an ``n`` x ``n`` grid cannot be played (``n`` not in :data:`SIZES`)."""
+    if MIN_BOX * MIN_BOX < n < MAX_SIZE:
+        return f"a {n} x {n} grid has no boxes of at least {MIN_BOX} x {MIN_BOX} ({n} is a prime)"
+    return f"the grid must be {_SIZES_TEXT} cells wide, not {n}"
+
+
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 #: The value of each character that is a cell (``.`` and ``0``: empty).
@@ -287,13 +289,13 @@ def _box_line(number: int, line: str, source: str) -> tuple[int, int, int]:
     at = blanks(rows.end())
     if line[at : at + 1] not in ("x", "X"):
         raise InputError(f"{_BOX_LINE}, found {found(at)} after R", source, number, at + 1)
-    columns = part(blanks(at + 1), "C")
-    at = blanks(columns.end())
+    cols = part(blanks(at + 1), "C")
+    at = blanks(cols.end())
     if at < len(line):
         raise InputError(f"{_BOX_LINE}, found {found(at)} after C", source, number, at + 1)
     high = MAX_SIZE // MIN_BOX
     r = whole_number(rows.group(), source, number, rows.start() + 1, low=MIN_BOX, high=high, what="the rows of a box")
-    c = whole_number(columns.group(), source, number, columns.start() + 1, low=MIN_BOX, high=high,
+    c = whole_number(cols.group(), source, number, cols.start() + 1, low=MIN_BOX, high=high,
                      what="the columns of a box")
     if r * c > MAX_SIZE:
         raise InputError(f"boxes of {r}x{c} make a {r * c} x {r * c} grid: expected at most {MAX_SIZE} cells "
@@ -425,7 +427,7 @@ def _length(number: int, line: str) -> int:
         return -1  # parse reports it, in its own instance
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: Sudoku) -> str:
@@ -469,7 +471,185 @@ def read_answer(spec: Sudoku, text: str, source: str = "<answer>") -> tuple[tupl
     return answer.givens
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: Tatham game IDs, puzz.link URLs, pzprv3 files ---------------------------------
+
+
+#: What Solo's parameters may hold after the size: symmetry (``a``, ``r2``, ``m4``, ``md2`` ...) and
+#: difficulty (``dt`` ... ``du``) are harmless; these change the rules, so they are refused.
+SOLO_VARIANTS = {"j": "a jigsaw Sudoku (irregular boxes)", "x": "an X Sudoku (diagonals too)",
+                 "k": "a killer Sudoku (cages with sums)"}
+
+
+def decode_tatham(text: str, source: str = "<input>") -> Sudoku:
+    """A Sudoku from a Solo game ID ``CxR:DESC``: boxes C cells tall and R cells wide (``2x3``: a 6 x 6).
+
+    Solo's own convention (solo.c): in ``CxR``, C is the number of rows of
+    digits in a box and R the number of its columns, so ``2x3`` is a 6 x 6 whose
+    boxes are 2 rows tall and 3 columns wide, ``3x3`` an ordinary Sudoku; a lone
+    ``N`` is ``NxN``.  C and R are at least 2 and C x R at most 25.  DESC is
+    Solo's run coding: ``a``-``z`` 1-26 empty cells, a decimal number a given,
+    ``_`` between two givens.  Jigsaw, X and killer puzzles, and boxes this
+    Sudoku cannot play, are refused with an :class:`~backtrack.InputError` at the
+    column that says so.
+    """
+    tid = decode_tatham_id(text, source)
+    c, r, index = decode_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    end = tid.params_end
+    while index < end:
+        ch = text[index]
+        if ch in SOLO_VARIANTS:
+            raise InputError(f"this Solo ID is {SOLO_VARIANTS[ch]}, which this Sudoku does not play", source, 1,
+                             index + 1)
+        if ch in "rma":  # symmetry: r2, r4, m2, md2, m4, md4, m8, a
+            index += 1
+            if ch == "m" and index < end and text[index] == "d":
+                index += 1
+            while index < end and text[index].isdigit():
+                index += 1
+        elif ch == "d":  # difficulty: dt, db, di, da, de, du
+            index += 2 if index + 1 < end and text[index + 1] in "tbiaeu" else 1
+        else:
+            raise InputError(f"unexpected {ch!r} in Solo's parameters (expected CxR, then symmetry and difficulty)",
+                             source, 1, index + 1)
+    if c < MIN_BOX or r < MIN_BOX or c * r > MAX_SIZE:
+        raise InputError(f"Solo's boxes here are {c}x{r} ({c} rows by {r} columns of cells): this Sudoku has boxes "
+                         f"of at least {MIN_BOX}x{MIN_BOX} and at most {MAX_SIZE} cells ({LIMITS})", source, 1,
+                         tid.params_start + 1)
+    n = c * r
+    cells = decode_tatham_cells(text, n * n, tid.desc_start, tid.desc_end, low=1, high=n, source=source)
+    return Sudoku([[cell if isinstance(cell, int) else 0 for cell in cells[row * n:row * n + n]]
+                   for row in range(n)], (c, r))
+
+
+def encode_tatham(spec: Sudoku) -> str:
+    """The Solo game ID of ``spec`` as Solo's Game > Specific shows it: ``CxR:`` (boxes C rows by R columns), cells."""
+    cells = [value or None for row in spec.givens for value in row]
+    return f"{spec.box_rows}x{spec.box_cols}:" + encode_tatham_cells(cells)
+
+
+#: The boxes ``(rows, cols)`` pzprjs gives a Sudoku, by size.  Read in robx/pzprjs,
+#: src/variety/sudoku.js, Board.initBoardSize: the room borders fall every isqrt(cols)
+#: cells across and down, except that a 6 x 6 gets rooms 3 cells wide (so 2 tall and 3
+#: wide).  Other sizes get rooms that are no Sudoku boxes (an 8 x 8 gets rooms of 2 x 2
+#: cells), so they are refused.
+PZPR_BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4), 25: (5, 5)}
+_PZPR_SIZES = "4 x 4, 6 x 6 (boxes 2 tall and 3 wide), 9 x 9, 16 x 16 and 25 x 25"
+
+
+def _pzpr_size(spec: Sudoku) -> int:
+    """The size of ``spec`` for puzz.link; ``ValueError`` saying why when pzprjs has not its boxes."""
+    n = spec.n
+    box = (spec.box_rows, spec.box_cols)
+    if n not in PZPR_BOXES:
+        raise ValueError(f"puzz.link has Sudoku boxes only for {_PZPR_SIZES}, not for {n} x {n}")
+    if PZPR_BOXES[n] != box:
+        rows, cols = PZPR_BOXES[n]
+        raise ValueError(f"puzz.link's {n} x {n} Sudoku has boxes {rows} rows tall and {cols} columns wide, "
+                         f"not {box[0]} by {box[1]}")
+    return n
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> Sudoku:
+    """A Sudoku from a puzz.link URL ``https://puzz.link/p?sudoku/N/N/BODY`` (N = 4, 6, 9, 16 or 25).
+
+    The boxes are pzprjs's (:data:`PZPR_BOXES`: 2 rows by 3 columns for a 6 x 6).
+    BODY is pzprjs's number coding of the givens.  A URL of another variety, a
+    size pzprjs has no Sudoku boxes for, a ``.`` (a given without its number)
+    or a 0 are refused at their column.
+    """
+    url = decode_url(text, source)
+    url.require("sudoku")
+    n = url.cols
+    if url.rows != n or n not in PZPR_BOXES:
+        raise InputError(f"a Sudoku of {url.cols} x {url.rows} cannot be played here: puzz.link has Sudoku boxes "
+                         f"only for {_PZPR_SIZES}", source, 1, url.size_at + 1)
+    # As pzprjs: a body that stops early leaves the cells after it empty.
+    values, end = decode_number16(url.text[:url.body_end], n * n, url.body_start, high=n, partial=True,
+                                  what="cells", source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    places = number16_places(url.text, n * n, url.body_start)
+    for cell, value in enumerate(values):
+        if value == QUESTION or value == 0:
+            shown = "'.' (a given without its number)" if value == QUESTION else "0"
+            raise InputError(f"expected a given from 1 to {n}, found {shown}", source, 1, places[cell] + 1)
+    return Sudoku([[value or 0 for value in values[row * n:row * n + n]] for row in range(n)], PZPR_BOXES[n])
+
+
+def encode_puzzlink(spec: Sudoku) -> str:
+    """The puzz.link URL of ``spec``, as pzprjs writes it; ``ValueError`` when pzprjs has not its boxes."""
+    n = _pzpr_size(spec)
+    return encode_url("sudoku", n, n, encode_number16([value or None for row in spec.givens for value in row]))
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tuple[tuple[int, ...], ...]]:
+    """A Sudoku and the answer in a pzprv3 file: ``(spec, rows of values)``.
+
+    The file: ``pzprv3``, ``sudoku``, the size N (one line: 4, 6, 9, 16 or 25, with
+    pzprjs's boxes, :data:`PZPR_BOXES`), N lines of givens
+    (``.`` none), then N lines of the answer (the player's values; pencil marks
+    and background colours are notes, read as none).  An answer with some
+    values gives every cell (0 for one left empty, which :func:`check` reports);
+    a file without an answer, or with no value in it, is checked as an empty
+    answer (the givens alone: a wrong answer, as pzprjs checks it).  Errors name
+    the line.
+    """
+    file = decode_pzprv3_file(text, source)
+    file.require("sudoku")
+    n = file.rows
+    if n not in PZPR_BOXES:
+        raise InputError(f"a Sudoku of {n} x {n} cannot be played here: puzz.link has Sudoku boxes only for "
+                         f"{_PZPR_SIZES}", source, file.size_line)
+    reader = file.reader()
+    givens = []
+    for row in reader.grid(n, n, "the givens"):
+        values = []
+        for item in row:
+            if item.text == "-":
+                raise item.error(f"expected a given from 1 to {n} or '.', found '-' (a given without its number)")
+            values.append(0 if item.text == "." else item.number(1, n, f"a given of a {n} x {n} Sudoku"))
+        givens.append(values)
+    spec = Sudoku(givens, PZPR_BOXES[n])
+    empty = tuple(map(tuple, givens))
+    if reader.at_end():
+        return spec, empty
+    entered = []
+    for r, row in enumerate(reader.grid(n, n, "the answer")):
+        values = []
+        for c, item in enumerate(row):
+            value = pzprv3_value(item, n, f"a value of a {n} x {n} Sudoku")
+            if value and givens[r][c] and value != givens[r][c]:
+                raise item.error(f"the answer has {value} in a cell given as {givens[r][c]}")
+            values.append(value)
+        entered.append(values)
+    reader.expect_end()
+    return spec, filled_in(givens, entered) or empty
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> Sudoku:
+    """The Sudoku of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
+    return decode_pzprv3_answer(text, source)[0]
+
+
+def encode_pzprv3(spec: Sudoku) -> str:
+    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer (its part all ``.``).
+
+    ``ValueError`` when pzprjs has not the boxes of ``spec`` (see :data:`PZPR_BOXES`).
+    """
+    n = _pzpr_size(spec)
+    givens = [[str(value) if value else "." for value in row] for row in spec.givens]
+    return encode_pzprv3_file("sudoku", n, n, givens + [["."] * n for _ in range(n)])
+
+
+#: The shared formats Sudoku reads and writes (see :class:`~backtrack.Format`).
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
+
 
 #: The side of a cell in pixels, by the size of the grid: every grid is drawn 200 to 700 pixels wide.
 CELL_PIXELS = {4: 52, 6: 48, 8: 44, 9: 42, 10: 41, 12: 39, 14: 37, 15: 36, 16: 34, 18: 33, 20: 31, 21: 31, 22: 30,
@@ -512,183 +692,7 @@ def draw_move(spec: Sudoku, move: tuple[int, int]) -> str:
     return draw_decision(_canvas(spec), move, _symbol)
 
 
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
-
-#: What Solo's parameters may hold after the size: symmetry (``a``, ``r2``, ``m4``, ``md2`` ...) and
-#: difficulty (``dt`` ... ``du``) are harmless; these change the rules, so they are refused.
-SOLO_VARIANTS = {"j": "a jigsaw Sudoku (irregular boxes)", "x": "an X Sudoku (diagonals too)",
-                 "k": "a killer Sudoku (cages with sums)"}
-
-
-def decode_tatham(text: str, source: str = "<input>") -> Sudoku:
-    """A Sudoku from a Solo game ID ``CxR:DESC``: boxes C cells tall and R cells wide (``2x3``: a 6 x 6).
-
-    Solo's own convention (solo.c): in ``CxR``, C is the number of rows of
-    digits in a box and R the number of its columns, so ``2x3`` is a 6 x 6 whose
-    boxes are 2 rows tall and 3 columns wide, ``3x3`` an ordinary Sudoku; a lone
-    ``N`` is ``NxN``.  C and R are at least 2 and C x R at most 25.  DESC is
-    Solo's run coding: ``a``-``z`` 1-26 empty cells, a decimal number a given,
-    ``_`` between two givens.  Jigsaw, X and killer puzzles, and boxes this
-    Sudoku cannot play, are refused with an :class:`~backtrack.InputError` at the
-    column that says so.
-    """
-    tid = split_tatham(text, source)
-    c, r, index = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
-    end = tid.params_end
-    while index < end:
-        ch = text[index]
-        if ch in SOLO_VARIANTS:
-            raise InputError(f"this Solo ID is {SOLO_VARIANTS[ch]}, which this Sudoku does not play", source, 1,
-                             index + 1)
-        if ch in "rma":  # symmetry: r2, r4, m2, md2, m4, md4, m8, a
-            index += 1
-            if ch == "m" and index < end and text[index] == "d":
-                index += 1
-            while index < end and text[index].isdigit():
-                index += 1
-        elif ch == "d":  # difficulty: dt, db, di, da, de, du
-            index += 2 if index + 1 < end and text[index + 1] in "tbiaeu" else 1
-        else:
-            raise InputError(f"unexpected {ch!r} in Solo's parameters (expected CxR, then symmetry and difficulty)",
-                             source, 1, index + 1)
-    if c < MIN_BOX or r < MIN_BOX or c * r > MAX_SIZE:
-        raise InputError(f"Solo's boxes here are {c}x{r} ({c} rows by {r} columns of cells): this Sudoku has boxes "
-                         f"of at least {MIN_BOX}x{MIN_BOX} and at most {MAX_SIZE} cells ({LIMITS})", source, 1,
-                         tid.params_start + 1)
-    n = c * r
-    cells = decode_tatham_cells(text, n * n, tid.desc_start, tid.desc_end, low=1, high=n, source=source)
-    return Sudoku([[cell if isinstance(cell, int) else 0 for cell in cells[row * n:row * n + n]]
-                   for row in range(n)], (c, r))
-
-
-def encode_tatham(spec: Sudoku) -> str:
-    """The Solo game ID of ``spec`` as Solo's Game > Specific shows it: ``CxR:`` (boxes C rows by R columns), cells."""
-    cells = [value or None for row in spec.givens for value in row]
-    return f"{spec.box_rows}x{spec.box_cols}:" + encode_tatham_cells(cells)
-
-
-#: The boxes ``(rows, columns)`` pzprjs gives a Sudoku, by size.  Read in robx/pzprjs,
-#: src/variety/sudoku.js, Board.initBoardSize: the room borders fall every isqrt(cols)
-#: cells across and down, except that a 6 x 6 gets rooms 3 cells wide (so 2 tall and 3
-#: wide).  Other sizes get rooms that are no Sudoku boxes (an 8 x 8 gets rooms of 2 x 2
-#: cells), so they are refused.
-PZPR_BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4), 25: (5, 5)}
-_PZPR_SIZES = "4 x 4, 6 x 6 (boxes 2 tall and 3 wide), 9 x 9, 16 x 16 and 25 x 25"
-
-
-def _pzpr_size(spec: Sudoku) -> int:
-    """The size of ``spec`` for puzz.link; ``ValueError`` saying why when pzprjs has not its boxes."""
-    n = spec.n
-    box = (spec.box_rows, spec.box_cols)
-    if n not in PZPR_BOXES:
-        raise ValueError(f"puzz.link has Sudoku boxes only for {_PZPR_SIZES}, not for {n} x {n}")
-    if PZPR_BOXES[n] != box:
-        rows, columns = PZPR_BOXES[n]
-        raise ValueError(f"puzz.link's {n} x {n} Sudoku has boxes {rows} rows tall and {columns} columns wide, "
-                         f"not {box[0]} by {box[1]}")
-    return n
-
-
-def decode_puzzlink(text: str, source: str = "<input>") -> Sudoku:
-    """A Sudoku from a puzz.link URL ``https://puzz.link/p?sudoku/N/N/BODY`` (N = 4, 6, 9, 16 or 25).
-
-    The boxes are pzprjs's (:data:`PZPR_BOXES`: 2 rows by 3 columns for a 6 x 6).
-    BODY is pzprjs's number coding of the givens.  A URL of another variety, a
-    size pzprjs has no Sudoku boxes for, a ``.`` (a given without its number)
-    or a 0 are refused at their column.
-    """
-    url = parse_url(text, source)
-    url.require("sudoku")
-    n = url.cols
-    if url.rows != n or n not in PZPR_BOXES:
-        raise InputError(f"a Sudoku of {url.cols} x {url.rows} cannot be played here: puzz.link has Sudoku boxes "
-                         f"only for {_PZPR_SIZES}", source, 1, size_index(url) + 1)
-    # As pzprjs: a body that stops early leaves the cells after it empty.
-    values, end = decode_number16(url.text[:url.body_end], n * n, url.body_start, high=n, partial=True,
-                                  what="cells", source=source)
-    check_end(url.text, end, url.body_end, source=source)
-    places = number16_places(url.text, n * n, url.body_start)
-    for cell, value in enumerate(values):
-        if value == QUESTION or value == 0:
-            shown = "'.' (a given without its number)" if value == QUESTION else "0"
-            raise InputError(f"expected a given from 1 to {n}, found {shown}", source, 1, places[cell] + 1)
-    return Sudoku([[value or 0 for value in values[row * n:row * n + n]] for row in range(n)], PZPR_BOXES[n])
-
-
-def encode_puzzlink(spec: Sudoku) -> str:
-    """The puzz.link URL of ``spec``, as pzprjs writes it; ``ValueError`` when pzprjs has not its boxes."""
-    n = _pzpr_size(spec)
-    return write_url("sudoku", n, n, encode_number16([value or None for row in spec.givens for value in row]))
-
-
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[Sudoku, tuple[tuple[int, ...], ...]]:
-    """A Sudoku and the answer in a pzprv3 file: ``(spec, rows of values)``.
-
-    The file: ``pzprv3``, ``sudoku``, the size N (one line: 4, 6, 9, 16 or 25, with
-    pzprjs's boxes, :data:`PZPR_BOXES`), N lines of givens
-    (``.`` none), then N lines of the answer (the player's values; pencil marks
-    and background colours are notes, read as none).  An answer with some
-    values gives every cell (0 for one left empty, which :func:`check` reports);
-    a file without an answer, or with no value in it, is checked as an empty
-    answer (the givens alone: a wrong answer, as pzprjs checks it).  Errors name
-    the line.
-    """
-    file = read_pzprv3(text, source)
-    file.require("sudoku")
-    n = file.rows
-    if n not in PZPR_BOXES:
-        raise InputError(f"a Sudoku of {n} x {n} cannot be played here: puzz.link has Sudoku boxes only for "
-                         f"{_PZPR_SIZES}", source, size_line(text, file))
-    reader = file.reader()
-    givens = []
-    for row in reader.grid(n, n, "the givens"):
-        values = []
-        for item in row:
-            if item.text == "-":
-                raise item.error(f"expected a given from 1 to {n} or '.', found '-' (a given without its number)")
-            values.append(0 if item.text == "." else item.number(1, n, f"a given of a {n} x {n} Sudoku"))
-        givens.append(values)
-    spec = Sudoku(givens, PZPR_BOXES[n])
-    empty = tuple(map(tuple, givens))
-    if reader.at_end():
-        return spec, empty
-    entered = []
-    for r, row in enumerate(reader.grid(n, n, "the answer")):
-        values = []
-        for c, item in enumerate(row):
-            value = pzprv3_value(item, n, f"a value of a {n} x {n} Sudoku")
-            if value and givens[r][c] and value != givens[r][c]:
-                raise item.error(f"the answer has {value} in a cell given as {givens[r][c]}")
-            values.append(value)
-        entered.append(values)
-    reader.expect_end()
-    return spec, filled_in(givens, entered) or empty
-
-
-def decode_pzprv3(text: str, source: str = "<input>") -> Sudoku:
-    """The Sudoku of a pzprv3 file (see :func:`decode_pzprv3_answer`; the answer, if any, is read and left)."""
-    return decode_pzprv3_answer(text, source)[0]
-
-
-def encode_pzprv3(spec: Sudoku) -> str:
-    """The pzprv3 file of ``spec`` as the puzz.link editor saves it, without an answer (its part all ``.``).
-
-    ``ValueError`` when pzprjs has not the boxes of ``spec`` (see :data:`PZPR_BOXES`).
-    """
-    n = _pzpr_size(spec)
-    givens = [[str(value) if value else "." for value in row] for row in spec.givens]
-    return write_pzprv3("sudoku", n, n, givens + [["."] * n for _ in range(n)])
-
-
-#: The shared formats Sudoku reads and writes (see :class:`~backtrack.Format`).
-FORMATS = {
-    "tatham": Format(decode_tatham, encode_tatham),
-    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
-}
-
-
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
@@ -734,7 +738,7 @@ def check(spec: Sudoku, solution: Sequence[Sequence[int]]) -> list[str]:
     return problems + empty
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class SudokuSearch(LatinSearch):
@@ -750,11 +754,16 @@ def search(spec: Sudoku) -> SudokuSearch:
     return SudokuSearch(spec.grid())
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
+
+
+#: The generator's uniqueness checks: attempts per check and in all (see UniquenessBudget).
+CHECK_ATTEMPTS = 20_000
+GENERATE_ATTEMPTS = 500_000
 
 
 def solved_grid(box: tuple[int, int], rng: random.Random) -> list[list[int]]:
-    """A random complete grid with boxes ``(rows, columns)``: the standard pattern, shuffled.
+    """A random complete grid with boxes ``(rows, cols)``: the standard pattern, shuffled.
 
     The pattern for boxes h tall and w wide is ``(w * (r % h) + r // h + c) % n``;
     it is shuffled by bands (h rows), stacks (w columns), rows within bands,
@@ -782,7 +791,7 @@ def solved_grid(box: tuple[int, int], rng: random.Random) -> list[list[int]]:
 
 def generate(box: tuple[int, int] = (3, 3), seed: int | None = None, clues: int | None = None,
              unique: bool = True) -> Sudoku:
-    """A random Sudoku with boxes ``(rows, columns)`` (a grid of rows x columns cells each way).
+    """A random Sudoku with boxes ``(rows, cols)`` (a grid of rows x cols cells each way).
 
     Cells are emptied in random order; with ``unique`` a cell is emptied only
     while the solution stays unique (down to ``clues`` givens if given, else as
@@ -870,7 +879,7 @@ GENERATOR = Generator(
 )
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 
 PUZZLE = Puzzle(
@@ -880,25 +889,24 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    split=split,
-    as_json=as_json,
-    examples=examples_in(Path(__file__).parent / "examples" / "sudoku"),
-    check=check,
     limits=LIMITS,
-    draw=draw,
-    draw_move=draw_move,
+    split=split,
+    examples=examples_in(Path(__file__).parent / "examples" / "sudoku"),
     text=text_of,
+    as_json=as_json,
     read_answer=read_answer,
     formats=FORMATS,
+    draw=draw,
+    draw_move=draw_move,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook --------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
 def backtrack_puzzles() -> list[Puzzle]:
     """The puzzles of this module: Sudoku."""
     return [PUZZLE]
-

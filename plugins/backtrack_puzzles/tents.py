@@ -46,7 +46,10 @@ overrides the file's ``rules:`` line.
 The model is :class:`TentsCamp` (what :func:`parse` makes, and what the searches,
 the checker and the text form read).  :class:`Zeltlager` keeps the tutorial's
 names (``rsize``, ``csize``, ``rowAndCol``, ``neighbors``, ``show`` ...) as a thin
-façade over a camp, for Python sessions written against the tutorial.
+façade over a camp, for Python sessions written against the tutorial.  The parts
+follow the anatomy of every puzzle module (:mod:`backtrack.puzzle`): the model, the
+parser, the text form, the formats, the picture, the checker, the searches, the
+generator, the tutorial's façade, the descriptor and the hook.
 
 Searches (param ``method``).  ``propagate`` (the default, a
 :class:`~backtrack.PropagatingSearch`) decides cells.  Each decision is propagated
@@ -65,7 +68,7 @@ the given order, moves = the tree's neighbours; it counts layouts by accepting
 only the first matching (in its own search order) of each layout.  Its attempts
 are calls of ``valid``, as in the tutorial.
 
-Limits.  Boards have at most :data:`MAX_SIDE` (100) rows and 100 columns.  The
+Limits.  Boards have at most :data:`MAX_SIZE` (100) rows and 100 columns.  The
 setup of the biggest (reading it, and the first propagation and probing of the
 ``propagate`` search) takes about half a second on boards made at random, at
 most about 2 seconds when probing runs to its bounds, and under 50 MB.  Larger
@@ -113,61 +116,61 @@ from backtrack import (
     quoted,
 )
 from backtrack.formats import (
-    PuzzLink,
     QUESTION,
-    Pzprv3Item,
     check_end,
     decode_1cell,
     decode_number16,
+    decode_pzprv3_file,
+    decode_tatham_id,
     decode_tatham_marked_gaps,
+    decode_tatham_numbers,
+    decode_tatham_size,
+    decode_url,
     encode_1cell,
     encode_number16,
+    encode_pzprv3_file,
     encode_tatham_gaps,
+    encode_tatham_numbers,
+    encode_url,
     frame,
     join_excells,
-    parse_url,
-    read_pzprv3,
-    read_tatham_numbers,
-    read_tatham_size,
+    number16_places,
+    Pzprv3Item,
     split_excells,
     split_fields,
-    split_tatham,
     unframe,
-    write_pzprv3,
-    write_tatham_numbers,
-    write_url,
 )
 from backtrack.svg import PALETTE, Grid
 
-#: The most rows, and the most columns, of a board that :func:`parse` and the generator accept.
-MAX_SIDE = 100
-#: The rules: ``tutorial`` (tents may touch diagonally) and ``standard`` (not at all).
-RULES = ("tutorial", "standard")
-#: Old names of the rules, still read in files, parameters and Python calls.
-RULE_ALIASES = {"seed": "tutorial"}
-#: What a solution is: a distinct set of tents, or a distinct tree-to-tent matching.
-COUNTS = ("layouts", "assignments")
-#: Old names of the searches (the ``method`` parameter).
-METHOD_ALIASES = {"seed": "tutorial"}
-#: Old names of the shipped examples.
-EXAMPLE_ALIASES = {"seed": "tutorial"}
+# The puzzle's words.  The *camp* is the board: ``rows`` x ``cols`` cells, some holding a
+# *tree*, with a *count* per row and column (the tents it holds; None where the puzzle gives
+# none).  A *tent* stands next to its tree; a *layout* is a solution's set of tents, its
+# *assignment* which tree owns which tent.  *Grass* is a cell decided to hold no tent; a cell
+# *given as empty* holds none from the start.  A cell is a cell number, ``row * cols + col``
+# (row by row, from 0), or a ``(row, col)`` pair where a function takes either.
 TREE, EMPTY, TENT = "T", ".", "A"
 #: A cell given as empty: no tent may stand there (Tatham's ``-`` mark).
 GIVEN_EMPTY = "-"
 #: How the text form writes a count that the puzzle does not give (puzz.link puzzles may leave counts out).
 NO_COUNT_TEXT = "?"
+Cell = int  # a cell number: row * cols + col
+Where = Union[Cell, tuple[int, int]]  # a cell number or a (row, col) pair
+#: The rules: ``tutorial`` (tents may touch diagonally) and ``standard`` (not at all).
+RULES = ("tutorial", "standard")
+#: Old names of the rules, still read in files, parameters and Python calls.
+RULE_ALIASES = {"seed": "tutorial"}
 
-Cell = int  # a cell number: row * number_of_columns + column
-Where = Union[Cell, tuple[int, int]]  # a cell number or a (row, column) pair
+#: The most rows, and the most columns, of a board that :func:`parse` and the generator accept.
+MAX_SIZE = 100
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 class TentsCamp:
-    """A tents puzzle: trees on a board of ``nrows`` x ``ncols`` cells, the counts, the rules.
+    """A tents puzzle: trees on a board of ``rows`` x ``cols`` cells, the counts, the rules.
 
-    ``trees`` are cell numbers ``r * ncols + c`` (row by row) or ``(r, c)`` pairs,
+    ``trees`` are cell numbers ``r * cols + c`` (row by row) or ``(r, c)`` pairs,
     mixed as you like; they are kept as cell numbers in the given order (the order
     the tutorial's search takes them in).  ``row_counts[r]`` and ``col_counts[c]``
     are the numbers of tents in row ``r`` and column ``c``, or None where the
@@ -194,8 +197,8 @@ class TentsCamp:
         if rules not in RULES:
             raise ValueError(f"rules must be one of {', '.join(RULES)}, not {rules!r}")
         self.rules = rules
-        self.nrows = len(self.row_counts)
-        self.ncols = len(self.col_counts)
+        self.rows = len(self.row_counts)
+        self.cols = len(self.col_counts)
         self.trees: tuple[Cell, ...] = tuple(self.cell(tree, "tree") for tree in trees)
         if len(set(self.trees)) != len(self.trees):
             raise ValueError("a cell holds two trees")
@@ -212,11 +215,11 @@ class TentsCamp:
         """The cell number of ``where`` (a cell number or a ``(row, column)`` pair); ``ValueError`` off the board."""
         if isinstance(where, tuple):
             r, c = where
-            if not (0 <= r < self.nrows and 0 <= c < self.ncols):
-                raise ValueError(f"{what} at {where} is outside the {self.nrows} x {self.ncols} board")
-            return r * self.ncols + c
-        if not isinstance(where, int) or not 0 <= where < self.nrows * self.ncols:
-            raise ValueError(f"{what} at cell {where!r} is outside the {self.nrows} x {self.ncols} board")
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                raise ValueError(f"{what} at {where} is outside the {self.rows} x {self.cols} board")
+            return r * self.cols + c
+        if not isinstance(where, int) or not 0 <= where < self.rows * self.cols:
+            raise ValueError(f"{what} at cell {where!r} is outside the {self.rows} x {self.cols} board")
         return where
 
     def __repr__(self) -> str:
@@ -234,32 +237,32 @@ class TentsCamp:
 
     def place(self, cell: Cell) -> tuple[int, int]:
         """The ``(row, column)`` of a cell number."""
-        return divmod(cell, self.ncols)
+        return divmod(cell, self.cols)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
-        ncols = self.ncols
-        r, c = divmod(cell, ncols)
+        cols = self.cols
+        r, c = divmod(cell, cols)
         found = []
-        if c + 1 < ncols:
+        if c + 1 < cols:
             found.append(cell + 1)
         if r > 0:
-            found.append(cell - ncols)
+            found.append(cell - cols)
         if c > 0:
             found.append(cell - 1)
-        if r + 1 < self.nrows:
-            found.append(cell + ncols)
+        if r + 1 < self.rows:
+            found.append(cell + cols)
         return found
 
     def touching(self, cell: Cell, rules: str | None = None) -> list[Cell]:
         """The cells where no other tent may stand when ``cell`` holds one (under ``rules``, default the camp's)."""
         if (rules or self.rules) == "tutorial":
             return self.neighbours(cell)
-        r, c = divmod(cell, self.ncols)
+        r, c = divmod(cell, self.cols)
         return [
-            rr * self.ncols + cc
-            for rr in range(max(r - 1, 0), min(r + 2, self.nrows))
-            for cc in range(max(c - 1, 0), min(c + 2, self.ncols))
+            rr * self.cols + cc
+            for rr in range(max(r - 1, 0), min(r + 2, self.rows))
+            for cc in range(max(c - 1, 0), min(c + 2, self.cols))
             if (rr, cc) != (r, c)
         ]
 
@@ -291,136 +294,15 @@ def rules_named(name: str) -> str:
     return rules
 
 
-# -- the tutorial's class (Zeltlager): a façade over the model ----------------------------
-
-
-class Zeltlager:
-    """The tutorial's tents puzzle, by the tutorial's names: a thin façade over a :class:`TentsCamp`.
-
-    ``Zeltlager(trees, rows, cols)`` with trees as cell numbers ``r * len(cols) + c``
-    or ``(r, c)`` pairs, rectangular boards allowed; ``rules`` (``"tutorial"``, its
-    old name ``"seed"``, or ``"standard"``) and ``tents`` (given in advance) as for
-    :class:`TentsCamp`.  The tutorial's names read the camp: ``rows``, ``cols``,
-    ``rsize`` (rows), ``csize`` (columns), ``trees``, ``rowAndCol``, ``neighbors``,
-    and ``show`` prints the tutorial's display.  :attr:`camp` is the model; every
-    function of this module takes either.
-    """
-
-    camp: TentsCamp
-
-    def __init__(
-        self,
-        trees: Iterable[Where],
-        rows: Sequence[int | None],
-        cols: Sequence[int | None],
-        rules: str = "tutorial",
-        tents: Iterable[Where] = (),
-    ):
-        self.camp = TentsCamp(trees, rows, cols, rules_named(rules), tents)
-
-    @classmethod
-    def of(cls, camp: TentsCamp) -> "Zeltlager":
-        """The façade over ``camp`` (such as :func:`parse` makes)."""
-        facade = cls.__new__(cls)
-        facade.camp = camp
-        return facade
-
-    @property
-    def trees(self) -> list[Cell]:
-        """The trees' cell numbers, in the given order."""
-        return list(self.camp.trees)
-
-    @property
-    def rows(self) -> list[int | None]:
-        """The row counts: ``rows[r]`` tents in row ``r`` (None: no count)."""
-        return list(self.camp.row_counts)
-
-    @property
-    def cols(self) -> list[int | None]:
-        """The column counts: ``cols[c]`` tents in column ``c`` (None: no count)."""
-        return list(self.camp.col_counts)
-
-    @property
-    def tents(self) -> list[Cell]:
-        """The tents given in advance."""
-        return list(self.camp.given_tents)
-
-    @property
-    def rules(self) -> str:
-        """``tutorial`` or ``standard``."""
-        return self.camp.rules
-
-    @property
-    def rsize(self) -> int:
-        """The number of rows."""
-        return self.camp.nrows
-
-    @property
-    def csize(self) -> int:
-        """The number of columns."""
-        return self.camp.ncols
-
-    def __repr__(self) -> str:
-        camp = self.camp
-        given = f", tents={list(camp.given_tents)!r}" if camp.given_tents else ""
-        return f"Zeltlager({self.trees!r}, {self.rows!r}, {self.cols!r}, rules={camp.rules!r}{given})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Zeltlager):
-            return NotImplemented
-        return self.camp == other.camp
-
-    def rowAndCol(self, where: Cell) -> tuple[int, int]:
-        """The ``(row, column)`` of a cell number."""
-        return self.camp.place(where)
-
-    def neighbors(self, place: Cell) -> list[Cell]:
-        """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
-        return self.camp.neighbours(place)
-
-    def touching(self, place: Cell, rules: str | None = None) -> list[Cell]:
-        """The cells where no other tent may stand when ``place`` holds one."""
-        return self.camp.touching(place, None if rules is None else rules_named(rules))
-
-    def display(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> str:
-        """The tutorial's labelled display (``B`` tree, ``Z`` tent), headed ``Lösung {number:4}``."""
-        camp = self.camp
-        placed = {camp.cell(tent, "tent") for tent in _tent_cells(tents)}
-        trees = set(camp.trees)
-        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{_shown(count):>3}" for count in camp.col_counts)]
-        for r in range(camp.nrows):
-            cells = []
-            for c in range(camp.ncols):
-                f = r * camp.ncols + c
-                cells.append("  B" if f in trees else "  Z" if f in placed else "  .")
-            lines.append(f"{_shown(camp.row_counts[r]):>2} -> " + "".join(cells))
-        return "\n".join(lines)
-
-    def show(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> None:
-        """Print :meth:`display` after a blank line, exactly as the tutorial's ``show`` prints."""
-        print()
-        print(self.display(tents, number))
-
-
-def _shown(count: int | None) -> str:
-    """A count as the text form writes it: the number, or ``?`` where the puzzle gives none."""
-    return NO_COUNT_TEXT if count is None else str(count)
-
-
-def _tent_cells(tents: Layout | Mapping[Cell, Cell] | Iterable[Cell]) -> Iterable[Cell]:
-    if isinstance(tents, Layout):
-        return tents.tents
-    if isinstance(tents, Mapping):
-        return tents.values()
-    return tents
-
-
 def camp_of(spec: TentsCamp | Zeltlager) -> TentsCamp:
     """The model of ``spec``: the camp itself, or the camp under the tutorial's façade."""
     return spec.camp if isinstance(spec, Zeltlager) else spec
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
+
+#: Old names of the shipped examples.
+EXAMPLE_ALIASES = {"seed": "tutorial"}
 
 BAD_CELL = re.compile(r"[^T.A-]")
 WORD = re.compile(r"[^ \t]+")
@@ -429,24 +311,24 @@ WORD = re.compile(r"[^ \t]+")
 def parse(text: str, source: str = "<input>") -> TentsCamp:
     """A puzzle from the file format of the module docstring; :class:`InputError` if malformed.
 
-    Boards of more than :data:`MAX_SIDE` rows or columns are refused.  Lines end at
+    Boards of more than :data:`MAX_SIZE` rows or columns are refused.  Lines end at
     ``\\n`` (a ``\\r`` before it is ignored), so line numbers are those an editor shows.
     """
     rules = "tutorial"
     rules_line: int | None = None
-    cols: list[tuple[int | None, int]] | None = None  # (count, column)
+    col_tokens: list[tuple[int | None, int]] | None = None  # (count, column)
     cols_line = 0
-    rows: list[tuple[int, int | None, int, str, int]] = []  # (line, count, its column, cells, their column)
+    row_lines: list[tuple[int, int | None, int, str, int]] = []  # (line, count, its column, cells, their column)
     last = 0
     for number, raw in enumerate(text.split("\n"), 1):
         line = raw.rstrip(" \t\r")
-        tokens = _tokens(line, MAX_SIDE + 1)
+        tokens = _tokens(line, MAX_SIZE + 1)
         if not tokens or tokens[0][1].startswith("#"):
             continue
         last = number
         first_column = tokens[0][0]
         if tokens[0][1].lower().startswith("rules:"):
-            if cols is not None:
+            if col_tokens is not None:
                 raise InputError("the 'rules:' line must come before the column counts", source, number, first_column)
             if rules_line is not None:
                 raise InputError(f"a second 'rules:' line (the first is line {rules_line})",
@@ -459,13 +341,13 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
                                  f"found rules {quoted(value)}", source, number, column)
             rules, rules_line = RULE_ALIASES.get(value, value), number
             continue
-        if cols is None:
-            if len(tokens) > MAX_SIDE:
-                raise InputError(f"more than {MAX_SIDE} column counts: boards have at most {MAX_SIDE} columns",
-                                 source, number, tokens[MAX_SIDE][0])
-            cols, cols_line = [], number
+        if col_tokens is None:
+            if len(tokens) > MAX_SIZE:
+                raise InputError(f"more than {MAX_SIZE} column counts: boards have at most {MAX_SIZE} columns",
+                                 source, number, tokens[MAX_SIZE][0])
+            col_tokens, cols_line = [], number
             for column, token in tokens:
-                cols.append((_count_in(token, source, number, column,
+                col_tokens.append((_count_in(token, source, number, column,
                                        "one of the column counts (separated by spaces)"),
                              column))
             continue
@@ -474,46 +356,46 @@ def parse(text: str, source: str = "<input>") -> TentsCamp:
             raise InputError("expected a row: its count, a space, and its cells as one string "
                              "(T tree, . empty, A tent)", source, number, column)
         (count_column, count_text), (cells_column, cells) = tokens
-        if len(rows) == MAX_SIDE:
-            raise InputError(f"this is row {MAX_SIDE + 1}: boards have at most {MAX_SIDE} rows",
+        if len(row_lines) == MAX_SIZE:
+            raise InputError(f"this is row {MAX_SIZE + 1}: boards have at most {MAX_SIZE} rows",
                              source, number, count_column)
         count = _count_in(count_text, source, number, count_column, "the row's count first")
-        if len(cells) > MAX_SIDE:
-            raise InputError(f"this row has {len(cells):,} cells: boards have at most {MAX_SIDE} columns",
-                             source, number, cells_column + MAX_SIDE)
+        if len(cells) > MAX_SIZE:
+            raise InputError(f"this row has {len(cells):,} cells: boards have at most {MAX_SIZE} columns",
+                             source, number, cells_column + MAX_SIZE)
         bad = BAD_CELL.search(cells)
         if bad:
             raise InputError(f"expected a cell: T (tree), . (empty), A (tent) or - (given as empty), "
                              f"found {bad.group()!r}",
                              source, number, cells_column + bad.start())
-        rows.append((number, count, count_column, cells, cells_column))
-    if cols is None:
+        row_lines.append((number, count, count_column, cells, cells_column))
+    if col_tokens is None:
         raise InputError("expected the column counts, found nothing", source, last or None)
-    if not rows:
+    if not row_lines:
         raise InputError("expected the rows after the column counts, found none", source, cols_line + 1)
-    width = len(rows[0][3])
-    for number, _, _, cells, column in rows[1:]:
-        if len(cells) != width:
-            raise InputError(f"ragged rows: this row has {len(cells)} cells, the first row has {width}",
+    cols = len(row_lines[0][3])
+    for number, _, _, cells, column in row_lines[1:]:
+        if len(cells) != cols:
+            raise InputError(f"ragged rows: this row has {len(cells)} cells, the first row has {cols}",
                              source, number, column)
-    if len(cols) != width:
-        raise InputError(f"expected {width} column counts (the rows have {width} cells), found {len(cols)}",
-                         source, cols_line, cols[0][1] if cols else 1)
-    height = len(rows)
-    for count, column in cols:
-        if count is not None and count > height:
-            raise InputError(f"column count {count} is out of range: the board has {height} rows",
+    if len(col_tokens) != cols:
+        raise InputError(f"expected {cols} column counts (the rows have {cols} cells), found {len(col_tokens)}",
+                         source, cols_line, col_tokens[0][1] if col_tokens else 1)
+    rows = len(row_lines)
+    for count, column in col_tokens:
+        if count is not None and count > rows:
+            raise InputError(f"column count {count} is out of range: the board has {rows} rows",
                              source, cols_line, column)
-    for number, count, column, _, _ in rows:
-        if count is not None and count > width:
-            raise InputError(f"row count {count} is out of range: the board has {width} columns",
+    for number, count, column, _, _ in row_lines:
+        if count is not None and count > cols:
+            raise InputError(f"row count {count} is out of range: the board has {cols} columns",
                              source, number, column)
-    row_counts, col_counts = [row[1] for row in rows], [count for count, _ in cols]
+    row_counts, col_counts = [row[1] for row in row_lines], [count for count, _ in col_tokens]
     _check_totals(row_counts, col_counts, lambda message: InputError(message, source, last))
-    grid = [row[3] for row in rows]
-    trees = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TREE]
-    tents = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TENT]
-    empty = [r * width + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == GIVEN_EMPTY]
+    grid = [row[3] for row in row_lines]
+    trees = [r * cols + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TREE]
+    tents = [r * cols + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == TENT]
+    empty = [r * cols + c for r, cells in enumerate(grid) for c, char in enumerate(cells) if char == GIVEN_EMPTY]
     return TentsCamp(trees, row_counts, col_counts, rules, tents, empty)
 
 
@@ -521,9 +403,9 @@ def _count_in(token: str, source: str, line: int, column: int, what: str) -> int
     """A count of the file format: a whole number, or ``?`` (no count given)."""
     if token == NO_COUNT_TEXT:
         return None
-    if token.isascii() and token.isdigit() and len(token.lstrip("0")) <= len(str(MAX_SIDE)) and int(token) <= MAX_SIDE:
+    if token.isascii() and token.isdigit() and len(token.lstrip("0")) <= len(str(MAX_SIZE)) and int(token) <= MAX_SIZE:
         return int(token)
-    raise InputError(f"expected {what}, a whole number from 0 to {MAX_SIDE} or {NO_COUNT_TEXT} (no count), "
+    raise InputError(f"expected {what}, a whole number from 0 to {MAX_SIZE} or {NO_COUNT_TEXT} (no count), "
                      f"found {quoted(token)}", source, line, column)
 
 
@@ -542,7 +424,12 @@ def _tokens(line: str, most: int) -> list[tuple[int, str]]:
     return [(found.start() + 1, found.group()) for found in itertools.islice(WORD.finditer(line), most)]
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
+
+
+def _shown(count: int | None) -> str:
+    """A count as the text form writes it: the number, or ``?`` where the puzzle gives none."""
+    return NO_COUNT_TEXT if count is None else str(count)
 
 
 def format_puzzle(spec: TentsCamp | Zeltlager, tents: Iterable[Cell] = (), rules: str | None = None) -> str:
@@ -553,10 +440,10 @@ def format_puzzle(spec: TentsCamp | Zeltlager, tents: Iterable[Cell] = (), rules
     empty = set(camp.given_empty) - placed
     lines = ["rules: standard"] if (rules or camp.rules) == "standard" else []
     lines.append(" ".join(map(_shown, camp.col_counts)))
-    ncols = camp.ncols
+    cols = camp.cols
     for r, count in enumerate(camp.row_counts):
         cells = "".join(TREE if f in trees else TENT if f in placed else GIVEN_EMPTY if f in empty else EMPTY
-                        for f in range(r * ncols, (r + 1) * ncols))
+                        for f in range(r * cols, (r + 1) * cols))
         lines.append(f"{_shown(count)} {cells}")
     return "\n".join(lines)
 
@@ -594,12 +481,12 @@ def read_answer(spec: TentsCamp | Zeltlager, text: str, source: str = "<answer>"
     camp = camp_of(spec)
     answer = parse(text, source)
     lines = _grid_lines(text)  # the column counts' line, then the rows' lines
-    if answer.nrows != camp.nrows:
-        line = lines[min(answer.nrows, camp.nrows)][0]
-        raise InputError(f"expected the puzzle's {camp.nrows} rows, found {answer.nrows}", source, line, 1)
-    if answer.ncols != camp.ncols:
+    if answer.rows != camp.rows:
+        line = lines[min(answer.rows, camp.rows)][0]
+        raise InputError(f"expected the puzzle's {camp.rows} rows, found {answer.rows}", source, line, 1)
+    if answer.cols != camp.cols:
         line, tokens = lines[1]
-        raise InputError(f"expected the puzzle's {camp.ncols} columns, found {answer.ncols}", source, line,
+        raise InputError(f"expected the puzzle's {camp.cols} columns, found {answer.cols}", source, line,
                          tokens[-1][0])
     line, tokens = lines[0]
     for c, (found, wanted) in enumerate(zip(answer.col_counts, camp.col_counts, strict=True)):
@@ -612,8 +499,8 @@ def read_answer(spec: TentsCamp | Zeltlager, text: str, source: str = "<answer>"
         if found != wanted:
             raise InputError(f"the count of row {r + 1} is {_shown(found)} here, {_shown(wanted)} in the puzzle: "
                              "an answer keeps the puzzle's counts", source, line, tokens[0][0])
-        for c in range(camp.ncols):
-            cell = r * camp.ncols + c
+        for c in range(camp.cols):
+            cell = r * camp.cols + c
             if (cell in trees) != (cell in answer_trees):
                 what = "a tree" if cell in trees else "no tree"
                 raise InputError(f"the puzzle has {what} here: an answer keeps the puzzle's trees", source, line,
@@ -627,7 +514,7 @@ def _grid_lines(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
     """The lines of a puzzle file that hold the column counts and the rows, with their words (as :func:`parse`)."""
     found = []
     for number, raw in enumerate(text.split("\n"), 1):
-        tokens = _tokens(raw.rstrip(" \t\r"), MAX_SIDE + 1)
+        tokens = _tokens(raw.rstrip(" \t\r"), MAX_SIZE + 1)
         if tokens and not tokens[0][1].startswith("#") and not tokens[0][1].lower().startswith("rules:"):
             found.append((number, tokens))
     return found
@@ -663,7 +550,226 @@ def _matching(camp: TentsCamp, tents: Iterable[Cell]) -> tuple[tuple[Cell, Cell]
     return tuple((tree, mine[tree]) for tree in camp.trees if tree in mine)
 
 
-# -- the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------
+# -- 4. the formats: Tatham game IDs, puzz.link URLs, pzprv3 files ---------------------------------
+#
+# Tatham's Tents and puzz.link's ``tents`` play by the standard rules (tents never touch, not even
+# diagonally): what they hold decodes to a camp with ``rules="standard"``, and a camp under the
+# tutorial's rules cannot be written in them (``ValueError``).  Tatham's IDs may give tents (``!``)
+# and cells without a tent (``-``) in advance; puzz.link's URLs and files cannot hold them.
+
+#: Tatham's Tents parameters after the size: a difficulty, ``de`` (easy) or ``dt`` (tricky).
+TATHAM_REST = re.compile(r"(?:d[et])?")
+
+
+def _shared_camp(trees: Sequence[bool], row_counts: Sequence[int | None], col_counts: Sequence[int | None],
+                 error: Callable[[str], InputError], marks: Mapping[int, str] | None = None) -> TentsCamp:
+    """The camp of a shared format (standard rules), refused as :func:`parse` would refuse its text form.
+
+    ``marks`` are Tatham's: ``!`` a tent given in advance, ``-`` a cell given as empty.
+    """
+    _check_totals(row_counts, col_counts, error)
+    marks = marks or {}
+    return TentsCamp([cell for cell, tree in enumerate(trees) if tree], row_counts, col_counts, "standard",
+                     [cell for cell, mark in marks.items() if mark == "!"],
+                     [cell for cell, mark in marks.items() if mark == "-"])
+
+
+def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
+    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
+    if rows > MAX_SIZE or cols > MAX_SIZE:
+        raise error(f"this board is {cols} columns by {rows} rows: boards have at most {MAX_SIZE} rows and "
+                    f"{MAX_SIZE} columns")
+
+
+def _shareable(camp: TentsCamp, where: str, givens: bool = False) -> None:
+    """``ValueError`` when ``camp`` cannot be written in a shared format (``where``): its rules, its givens.
+
+    ``givens``: the format holds tents and empty cells given in advance (Tatham's).
+    """
+    if camp.rules != "standard":
+        raise ValueError(f"{where} hold puzzles under the standard rules (tents never touch, not even diagonally), "
+                         "and this one is under the tutorial's rules (give it a 'rules: standard' line)")
+    if camp.given_tents and not givens:
+        raise ValueError(f"{where} cannot hold tents given in advance, and this puzzle has {len(camp.given_tents)}")
+    if camp.given_empty and not givens:
+        raise ValueError(f"{where} cannot hold cells given as empty, and this puzzle has {len(camp.given_empty)}")
+
+
+def _tree_marks(camp: TentsCamp) -> list[bool]:
+    """Whether each cell, in reading order, holds a tree."""
+    marks = [False] * (camp.rows * camp.cols)
+    for tree in camp.trees:
+        marks[tree] = True
+    return marks
+
+
+def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
+    """A camp from a Tatham Tents game ID ``WxH:TREES,COLUMN COUNTS...,ROW COUNTS...``.
+
+    ``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``: the trees as gaps
+    before each (``_`` none, ``a``-``y`` 1-25 cells, ``z`` 25 cells and no tree),
+    then the counts of the columns, then those of the rows.  As tents.c reads it,
+    ``!`` puts a tent given in advance and ``-`` a cell given as empty on the cell
+    just read (in place of its tree: ``_!e`` is a tent, five cells, a tree).  :class:`InputError`
+    names the column of anything wrong; a random-seed ID (``8x8#SEED``) is refused.
+    """
+    tid = decode_tatham_id(text, source)
+    cols, rows, end = decode_tatham_size(text, tid.params_start, tid.params_end, source=source)
+    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
+    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
+        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Tents takes WxH, "
+                        "then optionally de or dt (the difficulty)")
+    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
+    trees, marks = decode_tatham_marked_gaps(text, rows * cols, *fields[0], marks="!-", what="cells", source=source)
+    if len(fields) == 1:
+        raise tid.error(tid.desc_end, f"truncated: expected the {cols} column counts and the {rows} row counts "
+                        "after the trees, separated by ','")
+    counts = decode_tatham_numbers(text, cols + rows, fields[1][0], tid.desc_end, what="counts (columns, then rows)",
+                                 source=source)
+    for i, (count, (start, _)) in enumerate(zip(counts, fields[1:], strict=True)):
+        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
+        if count is not None and count > most:
+            raise tid.error(start, f"the count of {line} is {count}, more than its {most} cells")
+    return _shared_camp(trees, counts[cols:], counts[:cols], lambda message: tid.error(fields[1][0], message),
+                        marks)
+
+
+def encode_tatham(spec: TentsCamp | Zeltlager) -> str:
+    """The Tatham game ID of a camp, as Tents' Game > Specific shows it; ``ValueError`` when Tatham cannot hold it.
+
+    Tatham's Tents needs every count and the standard rules.  A tent given in
+    advance is written as a tree on its cell then ``!``, a cell given as empty as
+    one then ``-``: what tents.c's ``new_game`` reads back.
+    """
+    camp = camp_of(spec)
+    _shareable(camp, "Tatham's game IDs", givens=True)
+    counts = (*camp.col_counts, *camp.row_counts)
+    if None in counts:
+        raise ValueError("Tatham's game IDs give every row and column its count, and this puzzle leaves "
+                         f"{counts.count(None)} out")
+    suffixes = {**{tent: "!" for tent in camp.given_tents}, **{cell: "-" for cell in camp.given_empty}}
+    return (f"{camp.cols}x{camp.rows}:" + encode_tatham_gaps(_tree_marks(camp), suffixes=suffixes) + ","
+            + encode_tatham_numbers(counts))
+
+
+def decode_puzzlink(text: str, source: str = "<input>") -> TentsCamp:
+    """A camp from a puzz.link URL (``https://puzz.link/p?tents/5/5/2g0h1i1j82323``, or the bare body).
+
+    The body gives the counts outside the grid (pzprjs's Number16: the columns'
+    above, then the rows' on the left; counts may be left out: None) and then the
+    trees (1Cell).  :class:`InputError` names the column of anything wrong.
+    """
+    url = decode_url(text, source)
+    url.require("tents")
+    cols, rows = url.cols, url.rows
+    _refuse_size(rows, cols, lambda message: url.error(url.size_at, message))
+    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the counts and cells after it empty
+    counts, end = decode_number16(body, cols + rows, url.body_start, partial=True, what="counts outside the grid",
+                                  source=source)
+    sides = split_excells(counts, cols, rows, "top-left")
+    for i, count in enumerate(counts):
+        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
+        if count is not None and not 0 <= count <= most:
+            found = "'?'" if count == QUESTION else str(count)
+            raise url.error(number16_places(url.text, cols + rows, url.body_start)[i],
+                            f"the count of {line} is {found}: a count is a number from 0 to {most}, or left out")
+    trees, end = decode_1cell(body, rows * cols, end, partial=True, what="cells", source=source)
+    check_end(url.text, end, url.body_end, source=source)
+    return _shared_camp(trees, sides["left"], sides["top"], lambda message: url.error(url.body_start, message))
+
+
+def encode_puzzlink(spec: TentsCamp | Zeltlager) -> str:
+    """The puzz.link URL of a camp, as pzprjs writes it (``ValueError``: tutorial rules, given tents)."""
+    camp = camp_of(spec)
+    _shareable(camp, "puzz.link URLs")
+    body = encode_number16(join_excells(camp.col_counts, camp.row_counts)) + encode_1cell(_tree_marks(camp))
+    return encode_url("tents", camp.cols, camp.rows, body)
+
+
+def _read_pzprv3(text: str, source: str) -> tuple[TentsCamp, tuple[Cell, ...] | None]:
+    """The camp of a pzprv3 file and the tents of its answer (None when it holds no answer: no tent, no mark)."""
+    file = decode_pzprv3_file(text, source)
+    file.require("tents")
+    rows, cols = file.rows, file.cols
+    size_line = file.size_line
+    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
+    reader = file.reader()
+    sides, cells = unframe(reader.grid(rows + 1, cols + 1, "the grid with its counts"), cols, rows, "top-left")
+    counts: dict[str, list[int | None]] = {}
+    for side, most in (("top", rows), ("left", cols)):
+        counts[side] = []
+        for item in sides[side]:
+            if item.text == ".":
+                counts[side].append(None)
+            else:  # a count, "c" first when the player marked it done
+                digits = item.text[1:] if item.text.startswith("c") else item.text
+                counts[side].append(Pzprv3Item(digits, item.line, item.column, source).number(
+                    0, most, f"a count ('.' for none; at most {most} here)"))
+    trees = [False] * (rows * cols)
+    tents: list[Cell] = []
+    answered = False
+    for r, row in enumerate(cells):
+        for c, item in enumerate(row):
+            if item.text == "1":
+                trees[r * cols + c] = True
+            elif item.text == "A":
+                tents.append(r * cols + c)
+                answered = True
+            elif item.text == "-":
+                answered = True
+            elif item.text != ".":
+                raise item.error(f"expected '1' (a tree), 'A' (a tent), '-' (no tent) or '.', "
+                                 f"found {quoted(item.text)}")
+    # The lines a player drew between trees and their tents: read, and not kept.
+    for part, (lines, items) in (("the links between cells side by side", (rows, cols - 1)),
+                                 ("the links between cells one above the other", (rows - 1, cols))):
+        if not reader.at_end():
+            for row in reader.grid(lines, items, part):
+                for item in row:
+                    item.number(-1, 2, "a link (0 none, -1 a tree's link to its tent, 1 or 2)")
+    reader.expect_end()
+    camp = _shared_camp(trees, counts["left"], counts["top"], lambda message: InputError(message, source, size_line))
+    return camp, (tuple(tents) if answered else None)
+
+
+def decode_pzprv3(text: str, source: str = "<input>") -> TentsCamp:
+    """The camp of a pzprv3 file (``pzprv3 / tents / ROWS / COLS``, the counts around the grid); answers left out."""
+    return _read_pzprv3(text, source)[0]
+
+
+def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[TentsCamp, Layout]:
+    """The camp of a pzprv3 file and the solution its answer gives (tents ``A``).
+
+    Cells marked "no tent" (``-``) place nothing; each tree is given a tent next
+    to it as :func:`read_answer` does.  A file without an answer is checked as an
+    empty one (no tent: a wrong answer, as pzprjs checks it), not refused.
+    """
+    camp, tents = _read_pzprv3(text, source)
+    tents = tents or ()
+    return camp, Layout(tents, _matching(camp, tents), camp.rules)
+
+
+def encode_pzprv3(spec: TentsCamp | Zeltlager) -> str:
+    """A camp as the puzz.link editor saves it, without an answer; ``ValueError`` as for :func:`encode_puzzlink`."""
+    camp = camp_of(spec)
+    _shareable(camp, "pzprv3 files")
+    rows, cols = camp.rows, camp.cols
+    trees = set(camp.trees)
+    cells = [["1" if r * cols + c in trees else "." for c in range(cols)] for r in range(rows)]
+    counts = {"top": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.col_counts],
+              "left": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.row_counts]}
+    links = [["0"] * (cols - 1) for _ in range(rows)] + [["0"] * cols for _ in range(rows - 1)]
+    return encode_pzprv3_file("tents", rows, cols, [*frame(cells, counts, "."), *links])
+
+
+FORMATS = {
+    "tatham": Format(decode_tatham, encode_tatham),
+    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+}
+
+
+# -- 5. the picture: draw and draw_move (SVG, through backtrack.svg) -------------------------------
 
 #: The colours of the pictures' trees (crown, trunk), of grass, and of the line from a tree to its tent.
 CROWN, TRUNK, GRASS, PAIR = "#2f8a3c", "#7a4a22", "#cdebc5", "#b08a5a"
@@ -684,7 +790,7 @@ class Decided:
 
 def _canvas(camp: TentsCamp) -> Grid:
     """The board with room for the column counts above it and the row counts to its left."""
-    return Grid(camp.nrows, camp.ncols, margin=(1.0, 0.4, 0.4, 1.0), name="tents")
+    return Grid(camp.rows, camp.cols, margin=(1.0, 0.4, 0.4, 1.0), name="tents")
 
 
 def draw(spec: TentsCamp | Zeltlager, state: Layout | Decided | None = None) -> str:
@@ -704,7 +810,7 @@ def draw(spec: TentsCamp | Zeltlager, state: Layout | Decided | None = None) -> 
     pairs: Sequence[tuple[Cell, Cell]] = ()
     if isinstance(state, Layout):
         tents.update(state.tents)
-        grass = set(range(camp.nrows * camp.ncols)) - tents - trees
+        grass = set(range(camp.rows * camp.cols)) - tents - trees
         pairs = state.assignment
     elif isinstance(state, Decided):
         tents.update(state.tents)
@@ -769,252 +875,7 @@ def draw_move(spec: TentsCamp | Zeltlager, move: Decision | Cell) -> str:
     return "".join(canvas.highlight(*camp.place(cell)) for cell in move[1:])
 
 
-# -- the formats: Tatham game IDs, puzz.link URLs, pzprv3 files --------------------------
-#
-# Tatham's Tents and puzz.link's ``tents`` play by the standard rules (tents never touch, not even
-# diagonally): what they hold decodes to a camp with ``rules="standard"``, and a camp under the
-# tutorial's rules cannot be written in them (``ValueError``).  Tatham's IDs may give tents (``!``)
-# and cells without a tent (``-``) in advance; puzz.link's URLs and files cannot hold them.
-
-#: Tatham's Tents parameters after the size: a difficulty, ``de`` (easy) or ``dt`` (tricky).
-TATHAM_REST = re.compile(r"(?:d[et])?")
-
-
-def _shared_camp(trees: Sequence[bool], row_counts: Sequence[int | None], col_counts: Sequence[int | None],
-                 error: Callable[[str], InputError], marks: Mapping[int, str] | None = None) -> TentsCamp:
-    """The camp of a shared format (standard rules), refused as :func:`parse` would refuse its text form.
-
-    ``marks`` are Tatham's: ``!`` a tent given in advance, ``-`` a cell given as empty.
-    """
-    _check_totals(row_counts, col_counts, error)
-    marks = marks or {}
-    return TentsCamp([cell for cell, tree in enumerate(trees) if tree], row_counts, col_counts, "standard",
-                     [cell for cell, mark in marks.items() if mark == "!"],
-                     [cell for cell, mark in marks.items() if mark == "-"])
-
-
-def _refuse_size(rows: int, cols: int, error: Callable[[str], InputError]) -> None:
-    """An error (made by ``error``) when a board declared ``rows`` x ``cols`` is larger than this plugin takes."""
-    if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise error(f"this board is {cols} columns by {rows} rows: boards have at most {MAX_SIDE} rows and "
-                    f"{MAX_SIDE} columns")
-
-
-def _shareable(camp: TentsCamp, where: str, givens: bool = False) -> None:
-    """``ValueError`` when ``camp`` cannot be written in a shared format (``where``): its rules, its givens.
-
-    ``givens``: the format holds tents and empty cells given in advance (Tatham's).
-    """
-    if camp.rules != "standard":
-        raise ValueError(f"{where} hold puzzles under the standard rules (tents never touch, not even diagonally), "
-                         "and this one is under the tutorial's rules (give it a 'rules: standard' line)")
-    if camp.given_tents and not givens:
-        raise ValueError(f"{where} cannot hold tents given in advance, and this puzzle has {len(camp.given_tents)}")
-    if camp.given_empty and not givens:
-        raise ValueError(f"{where} cannot hold cells given as empty, and this puzzle has {len(camp.given_empty)}")
-
-
-def _tree_marks(camp: TentsCamp) -> list[bool]:
-    """Whether each cell, in reading order, holds a tree."""
-    marks = [False] * (camp.nrows * camp.ncols)
-    for tree in camp.trees:
-        marks[tree] = True
-    return marks
-
-
-def decode_tatham(text: str, source: str = "<input>") -> TentsCamp:
-    """A camp from a Tatham Tents game ID ``WxH:TREES,COLUMN COUNTS...,ROW COUNTS...``.
-
-    ``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``: the trees as gaps
-    before each (``_`` none, ``a``-``y`` 1-25 cells, ``z`` 25 cells and no tree),
-    then the counts of the columns, then those of the rows.  As tents.c reads it,
-    ``!`` puts a tent given in advance and ``-`` a cell given as empty on the cell
-    just read (in place of its tree: ``_!e`` is a tent, five cells, a tree).  :class:`InputError`
-    names the column of anything wrong; a random-seed ID (``8x8#SEED``) is refused.
-    """
-    tid = split_tatham(text, source)
-    cols, rows, end = read_tatham_size(text, tid.params_start, tid.params_end, source=source)
-    _refuse_size(rows, cols, lambda message: tid.error(tid.params_start, message))
-    if not TATHAM_REST.fullmatch(text, end, tid.params_end):
-        raise tid.error(end, f"unexpected {quoted(text[end:tid.params_end])} in the parameters: Tents takes WxH, "
-                        "then optionally de or dt (the difficulty)")
-    fields = split_fields(text, ",", tid.desc_start, tid.desc_end)
-    trees, marks = decode_tatham_marked_gaps(text, rows * cols, *fields[0], marks="!-", what="cells", source=source)
-    if len(fields) == 1:
-        raise tid.error(tid.desc_end, f"truncated: expected the {cols} column counts and the {rows} row counts "
-                        "after the trees, separated by ','")
-    counts = read_tatham_numbers(text, cols + rows, fields[1][0], tid.desc_end, what="counts (columns, then rows)",
-                                 source=source)
-    for i, (count, (start, _)) in enumerate(zip(counts, fields[1:], strict=True)):
-        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
-        if count is not None and count > most:
-            raise tid.error(start, f"the count of {line} is {count}, more than its {most} cells")
-    return _shared_camp(trees, counts[cols:], counts[:cols], lambda message: tid.error(fields[1][0], message),
-                        marks)
-
-
-def encode_tatham(spec: TentsCamp | Zeltlager) -> str:
-    """The Tatham game ID of a camp, as Tents' Game > Specific shows it; ``ValueError`` when Tatham cannot hold it.
-
-    Tatham's Tents needs every count and the standard rules.  A tent given in
-    advance is written as a tree on its cell then ``!``, a cell given as empty as
-    one then ``-``: what tents.c's ``new_game`` reads back.
-    """
-    camp = camp_of(spec)
-    _shareable(camp, "Tatham's game IDs", givens=True)
-    counts = (*camp.col_counts, *camp.row_counts)
-    if None in counts:
-        raise ValueError("Tatham's game IDs give every row and column its count, and this puzzle leaves "
-                         f"{counts.count(None)} out")
-    suffixes = {**{tent: "!" for tent in camp.given_tents}, **{cell: "-" for cell in camp.given_empty}}
-    return (f"{camp.ncols}x{camp.nrows}:" + encode_tatham_gaps(_tree_marks(camp), suffixes=suffixes) + ","
-            + write_tatham_numbers(counts))
-
-
-def _number16_at(text: str, start: int, index: int) -> int:
-    """Where the ``index``-th value (counted from 0) of a Number16 coding starting at ``start`` stands in ``text``.
-
-    For messages about a value that decoded well but does not fit the puzzle.
-    """
-    widths = {"-": 3, "+": 4, "=": 4, "%": 4, "*": 5, "$": 6}
-    at, value = start, 0
-    while at < len(text):
-        char = text[at]
-        if "g" <= char <= "z":
-            value += int(char, 36) - 15
-            at += 1
-            continue
-        if value == index:
-            return at
-        value += 1
-        at += widths.get(char, 1)
-    return start
-
-
-def _size_index(url: PuzzLink) -> int:
-    """Where the size of a URL stands in its text (for messages about it)."""
-    found = url.text.rfind(f"/{url.cols}/{url.rows}", 0, url.body_start)
-    return found + 1 if found >= 0 else url.body_start
-
-
-def decode_puzzlink(text: str, source: str = "<input>") -> TentsCamp:
-    """A camp from a puzz.link URL (``https://puzz.link/p?tents/5/5/2g0h1i1j82323``, or the bare body).
-
-    The body gives the counts outside the grid (pzprjs's Number16: the columns'
-    above, then the rows' on the left; counts may be left out: None) and then the
-    trees (1Cell).  :class:`InputError` names the column of anything wrong.
-    """
-    url = parse_url(text, source)
-    url.require("tents")
-    cols, rows = url.cols, url.rows
-    _refuse_size(rows, cols, lambda message: url.error(_size_index(url), message))
-    body = url.text[:url.body_end]  # as pzprjs: a body that stops early leaves the counts and cells after it empty
-    counts, end = decode_number16(body, cols + rows, url.body_start, partial=True, what="counts outside the grid",
-                                  source=source)
-    sides = split_excells(counts, cols, rows, "top-left")
-    for i, count in enumerate(counts):
-        most, line = (rows, f"column {i + 1}") if i < cols else (cols, f"row {i - cols + 1}")
-        if count is not None and not 0 <= count <= most:
-            found = "'?'" if count == QUESTION else str(count)
-            raise url.error(_number16_at(url.text, url.body_start, i),
-                            f"the count of {line} is {found}: a count is a number from 0 to {most}, or left out")
-    trees, end = decode_1cell(body, rows * cols, end, partial=True, what="cells", source=source)
-    check_end(url.text, end, url.body_end, source=source)
-    return _shared_camp(trees, sides["left"], sides["top"], lambda message: url.error(url.body_start, message))
-
-
-def encode_puzzlink(spec: TentsCamp | Zeltlager) -> str:
-    """The puzz.link URL of a camp, as pzprjs writes it (``ValueError``: tutorial rules, given tents)."""
-    camp = camp_of(spec)
-    _shareable(camp, "puzz.link URLs")
-    body = encode_number16(join_excells(camp.col_counts, camp.row_counts)) + encode_1cell(_tree_marks(camp))
-    return write_url("tents", camp.ncols, camp.nrows, body)
-
-
-def _read_pzprv3(text: str, source: str) -> tuple[TentsCamp, tuple[Cell, ...] | None]:
-    """The camp of a pzprv3 file and the tents of its answer (None when it holds no answer: no tent, no mark)."""
-    file = read_pzprv3(text, source)
-    file.require("tents")
-    rows, cols = file.rows, file.cols
-    size_line = file.variety_line.line + (file.end_line > file.variety_line.line)  # one-line files: all on line 1
-    _refuse_size(rows, cols, lambda message: InputError(message, source, size_line))
-    reader = file.reader()
-    sides, cells = unframe(reader.grid(rows + 1, cols + 1, "the grid with its counts"), cols, rows, "top-left")
-    counts: dict[str, list[int | None]] = {}
-    for side, most in (("top", rows), ("left", cols)):
-        counts[side] = []
-        for item in sides[side]:
-            if item.text == ".":
-                counts[side].append(None)
-            else:  # a count, "c" first when the player marked it done
-                digits = item.text[1:] if item.text.startswith("c") else item.text
-                counts[side].append(Pzprv3Item(digits, item.line, item.column, source).number(
-                    0, most, f"a count ('.' for none; at most {most} here)"))
-    trees = [False] * (rows * cols)
-    tents: list[Cell] = []
-    answered = False
-    for r, row in enumerate(cells):
-        for c, item in enumerate(row):
-            if item.text == "1":
-                trees[r * cols + c] = True
-            elif item.text == "A":
-                tents.append(r * cols + c)
-                answered = True
-            elif item.text == "-":
-                answered = True
-            elif item.text != ".":
-                raise item.error(f"expected '1' (a tree), 'A' (a tent), '-' (no tent) or '.', "
-                                 f"found {quoted(item.text)}")
-    # The lines a player drew between trees and their tents: read, and not kept.
-    for part, (lines, items) in (("the links between cells side by side", (rows, cols - 1)),
-                                 ("the links between cells one above the other", (rows - 1, cols))):
-        if not reader.at_end():
-            for row in reader.grid(lines, items, part):
-                for item in row:
-                    item.number(-1, 2, "a link (0 none, -1 a tree's link to its tent, 1 or 2)")
-    reader.expect_end()
-    camp = _shared_camp(trees, counts["left"], counts["top"], lambda message: InputError(message, source, size_line))
-    return camp, (tuple(tents) if answered else None)
-
-
-def decode_pzprv3(text: str, source: str = "<input>") -> TentsCamp:
-    """The camp of a pzprv3 file (``pzprv3 / tents / ROWS / COLS``, the counts around the grid); answers left out."""
-    return _read_pzprv3(text, source)[0]
-
-
-def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[TentsCamp, Layout]:
-    """The camp of a pzprv3 file and the solution its answer gives (tents ``A``).
-
-    Cells marked "no tent" (``-``) place nothing; each tree is given a tent next
-    to it as :func:`read_answer` does.  A file without an answer is checked as an
-    empty one (no tent: a wrong answer, as pzprjs checks it), not refused.
-    """
-    camp, tents = _read_pzprv3(text, source)
-    tents = tents or ()
-    return camp, Layout(tents, _matching(camp, tents), camp.rules)
-
-
-def encode_pzprv3(spec: TentsCamp | Zeltlager) -> str:
-    """A camp as the puzz.link editor saves it, without an answer; ``ValueError`` as for :func:`encode_puzzlink`."""
-    camp = camp_of(spec)
-    _shareable(camp, "pzprv3 files")
-    rows, cols = camp.nrows, camp.ncols
-    trees = set(camp.trees)
-    cells = [["1" if r * cols + c in trees else "." for c in range(cols)] for r in range(rows)]
-    counts = {"top": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.col_counts],
-              "left": [_shown(count).replace(NO_COUNT_TEXT, ".") for count in camp.row_counts]}
-    links = [["0"] * (cols - 1) for _ in range(rows)] + [["0"] * cols for _ in range(rows - 1)]
-    return write_pzprv3("tents", rows, cols, [*frame(cells, counts, "."), *links])
-
-
-FORMATS = {
-    "tatham": Format(decode_tatham, encode_tatham),
-    "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
-}
-
-
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
@@ -1028,16 +889,16 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     again from the board and the solution.
     """
     camp = camp_of(spec)
-    nrows, ncols = len(camp.row_counts), len(camp.col_counts)
-    size = nrows * ncols
+    rows, cols = len(camp.row_counts), len(camp.col_counts)
+    size = rows * cols
 
     def on_board(cell: object) -> bool:
         return isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < size
 
     def at(cell: int) -> str:
         if not on_board(cell):
-            return f"cell {cell!r} (outside the {nrows} x {ncols} board)"
-        r, c = divmod(cell, ncols)
+            return f"cell {cell!r} (outside the {rows} x {cols} board)"
+        r, c = divmod(cell, cols)
         return f"row {r + 1}, column {c + 1}"
 
     broken: list[str] = []
@@ -1061,10 +922,10 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     for cell in camp.given_empty:
         if cell in placed:
             broken.append(f"{at(cell)}: a tent stands on a cell given as empty")
-    in_row, in_col = [0] * nrows, [0] * ncols
+    in_row, in_col = [0] * rows, [0] * cols
     for tent in placed:
-        in_row[tent // ncols] += 1
-        in_col[tent % ncols] += 1
+        in_row[tent // cols] += 1
+        in_col[tent % cols] += 1
     for r, (found, wanted) in enumerate(zip(in_row, camp.row_counts, strict=True)):
         if wanted is not None and found != wanted:  # a row without a count takes any number of tents
             broken.append(f"row {r + 1} holds {found} tent{'s' * (found != 1)}, its count says {wanted}")
@@ -1075,10 +936,10 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     if rules != "tutorial":
         steps += [(1, 1, "diagonally"), (1, -1, "diagonally")]
     for tent in sorted(placed):
-        r, c = divmod(tent, ncols)
+        r, c = divmod(tent, cols)
         for dr, dc, how in steps:
-            if 0 <= r + dr < nrows and 0 <= c + dc < ncols and (r + dr) * ncols + c + dc in placed:
-                broken.append(f"{at(tent)} and {at((r + dr) * ncols + c + dc)}: two tents touch {how}")
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr) * cols + c + dc in placed:
+                broken.append(f"{at(tent)} and {at((r + dr) * cols + c + dc)}: two tents touch {how}")
     owned: dict[int, int] = {}
     owners: dict[int, int] = {}
     for tree, tent in solution.assignment:
@@ -1089,7 +950,7 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
         elif tent not in placed:
             broken.append(f"the tree at {at(tree)} is given {at(tent)}, which holds no tent")
         else:
-            (r, c), (rr, cc) = divmod(tree, ncols), divmod(tent, ncols)
+            (r, c), (rr, cc) = divmod(tree, cols), divmod(tent, cols)
             if abs(r - rr) + abs(c - cc) != 1:
                 broken.append(f"the tree at {at(tree)} is given the tent at {at(tent)}, which is not next to it")
     for tree in sorted(trees):
@@ -1105,7 +966,12 @@ def check(spec: TentsCamp | Zeltlager, solution: Layout) -> list[str]:
     return broken
 
 
-# -- 5. the searches ----------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
+
+#: What a solution is: a distinct set of tents, or a distinct tree-to-tent matching.
+COUNTS = ("layouts", "assignments")
+#: Old names of the searches (the ``method`` parameter).
+METHOD_ALIASES = {"seed": "tutorial"}
 
 UNKNOWN, NO, YES, WOOD = 0, 1, 2, 3  # cell states: undecided, no tent, tent, tree
 
@@ -1150,9 +1016,9 @@ class TentsSearch(PropagatingSearch):
         self.camp = camp
         self.rules = rules or camp.rules
         self.assignments = count == "assignments"
-        ncols, nrows = camp.ncols, camp.nrows
-        size = nrows * ncols
-        self.ncols = ncols
+        rows, cols = camp.rows, camp.cols
+        size = rows * cols
+        self.cols = cols
         self.ntrees = len(camp.trees)
         self.tree_cells: list[list[Cell]] = []  # per tree (index): the cells its tent may take
         # Per cell: the trees next to it.  Only candidate cells (next to a tree) have any, and
@@ -1168,8 +1034,8 @@ class TentsSearch(PropagatingSearch):
                     self.trees_at[n].append(index)  # type: ignore[attr-defined]
                 else:
                     self.trees_at[n] = [index]
-        self.row_of = [cell // ncols for cell in range(size)]
-        self.col_of = [cell % ncols for cell in range(size)]
+        self.row_of = [cell // cols for cell in range(size)]
+        self.col_of = [cell % cols for cell in range(size)]
         # A line without a count needs NO_COUNT tents, and its capacity and undecided cells are raised by
         # twice as much (below): then no count rule ever fires on it, and the propagation stays as it was.
         self.need_row = [NO_COUNT if count is None else count for count in camp.row_counts]
@@ -1186,18 +1052,18 @@ class TentsSearch(PropagatingSearch):
         self.touch: list[Sequence[Cell]] = [()] * size
         for cell in self.candidates:
             self.touch[cell] = [other for other in camp.touching(cell, self.rules) if state[other] == UNKNOWN]
-        self.row_cells: list[list[Cell]] = [[] for _ in range(nrows)]  # per line: its candidate cells in order
-        self.col_cells: list[list[Cell]] = [[] for _ in range(ncols)]
+        self.row_cells: list[list[Cell]] = [[] for _ in range(rows)]  # per line: its candidate cells in order
+        self.col_cells: list[list[Cell]] = [[] for _ in range(cols)]
         for cell in self.candidates:
-            self.row_cells[cell // ncols].append(cell)
-            self.col_cells[cell % ncols].append(cell)
+            self.row_cells[cell // cols].append(cell)
+            self.col_cells[cell % cols].append(cell)
         # Per line: the positions of its decided cells between two sentinels (sorted), and the
         # capacity of its runs of undecided cells with the number of runs of odd length, kept up
         # to date as cells are decided and undone (recounting the runs at every step was the cost
         # that made the setup of big boards take minutes).
-        self.row_blocked, self.row_cap, self.row_odd = _runs(self.row_cells, 1, ncols)
-        self.col_blocked, self.col_cap, self.col_odd = _runs(self.col_cells, ncols, nrows)
-        self.row_tents, self.col_tents = [0] * nrows, [0] * ncols
+        self.row_blocked, self.row_cap, self.row_odd = _runs(self.row_cells, 1, cols)
+        self.col_blocked, self.col_cap, self.col_odd = _runs(self.col_cells, cols, rows)
+        self.row_tents, self.col_tents = [0] * rows, [0] * cols
         self.row_open = [len(cells) for cells in self.row_cells]
         self.col_open = [len(cells) for cells in self.col_cells]
         self.tree_open = [len(cells) for cells in self.tree_cells]  # undecided or tent
@@ -1233,8 +1099,8 @@ class TentsSearch(PropagatingSearch):
             if not self._line(self.row_cells[r], 1, self.need_row[r] - self.row_tents[r], self.row_open[r],
                               self.row_cap[r], self.row_odd[r], todo):
                 return False
-        for c in range(self.ncols):
-            if not self._line(self.col_cells[c], self.ncols, self.need_col[c] - self.col_tents[c], self.col_open[c],
+        for c in range(self.cols):
+            if not self._line(self.col_cells[c], self.cols, self.need_col[c] - self.col_tents[c], self.col_open[c],
                               self.col_cap[c], self.col_odd[c], todo):
                 return False
         for index in range(self.ntrees):
@@ -1312,10 +1178,10 @@ class TentsSearch(PropagatingSearch):
         """A decision as a player says it: ``tent at row 2, column 3``, ``no tent at ...``, or a tree's tent."""
         kind = move[0]
         if kind == "tent":
-            return f"tent at {_place(self.ncols, move[1])}"
+            return f"tent at {_place(self.cols, move[1])}"
         if kind == "empty":
-            return f"no tent at {_place(self.ncols, move[1])}"
-        return f"the tree at {_place(self.ncols, move[1])} takes the tent at {_place(self.ncols, move[2])}"
+            return f"no tent at {_place(self.cols, move[1])}"
+        return f"the tree at {_place(self.cols, move[1])} takes the tent at {_place(self.cols, move[2])}"
 
     # -- propagation ----------------------------------------------------------------------
     def _probe(self) -> bool:
@@ -1452,7 +1318,7 @@ class TentsSearch(PropagatingSearch):
             if left < 0 or col_cap[c] < left:
                 return False
             if (left == 0 and col_open[c]) or (left == col_cap[c] and col_odd[c]):
-                self._line(self.col_cells[c], self.ncols, left, col_open[c], col_cap[c], col_odd[c], todo)
+                self._line(self.col_cells[c], self.cols, left, col_open[c], col_cap[c], col_odd[c], todo)
         return True
 
     def _rollback(self, mark: int) -> None:
@@ -1576,9 +1442,9 @@ class TentsSearch(PropagatingSearch):
         return best
 
 
-def _place(ncols: int, cell: Cell) -> str:
+def _place(cols: int, cell: Cell) -> str:
     """``row R, column C`` of a cell number, counted from 1 as in the checker's messages."""
-    r, c = divmod(cell, ncols)
+    r, c = divmod(cell, cols)
     return f"row {r + 1}, column {c + 1}"
 
 
@@ -1637,8 +1503,8 @@ class TutorialTentsSearch(Search):
         self.all_counted = None not in camp.row_counts and None not in camp.col_counts
         self.counted_rows = [r for r, count in enumerate(camp.row_counts) if count is not None]
         self.counted_cols = [c for c, count in enumerate(camp.col_counts) if count is not None]
-        self.in_row = [0] * camp.nrows
-        self.in_col = [0] * camp.ncols
+        self.in_row = [0] * camp.rows
+        self.in_col = [0] * camp.cols
 
     def moves(self, level: int) -> list[Cell]:
         if not self.trees:
@@ -1649,8 +1515,8 @@ class TutorialTentsSearch(Search):
         """A move as a player says it: ``tent at row 1, column 2 for the tree at row 1, column 1``."""
         if move == -1:
             return "no trees: the empty camp"
-        ncols = self.camp.ncols
-        return f"tent at {_place(ncols, move)} for the tree at {_place(ncols, self.trees[level])}"
+        cols = self.camp.cols
+        return f"tent at {_place(cols, move)} for the tree at {_place(cols, self.trees[level])}"
 
     def valid(self, level: int, move: Cell) -> bool:
         if move == -1:
@@ -1749,7 +1615,7 @@ def search(spec: TentsCamp | Zeltlager, rules: str | None = None, count: str = "
     return SEARCHES[method](camp_of(spec), rules=rules, count=count)
 
 
-# -- 6. the generator ---------------------------------------------------------------------
+# -- 8. the generator ------------------------------------------------------------------------------
 
 #: The most propagation steps the generator spends on verdicts (deciding whether a board has one
 #: solution): about half a minute on the biggest boards.  Deterministic, so a seed still gives one puzzle.
@@ -1776,7 +1642,7 @@ def generate(rows: int, cols: int, seed: int | None = None, rules: str = "standa
     one it was made from.  Then, with ``counts`` ``half`` or ``minimal``, counts
     are left out one by one in random order (about half of them, or all) as long
     as the layout stays unique: puzz.link's puzzles leave counts out so.  Boards
-    have 1 to :data:`MAX_SIDE` rows and columns, and ``density`` is above 0 and at
+    have 1 to :data:`MAX_SIZE` rows and columns, and ``density`` is above 0 and at
     most 1; ``ValueError`` otherwise.  The same arguments give the same puzzle.
     """
     return _generate(rows, cols, seed, rules, unique, density, tries, counts)[0]
@@ -1786,8 +1652,8 @@ def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, 
               tries: int, counts: str = "all") -> tuple[TentsCamp, Verdict | None]:
     """:func:`generate` and its board's verdict: ``None`` if not ``unique``, ``UNKNOWN`` if the steps ran out."""
     rules = rules_named(rules)
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(f"a board has 1 to {MAX_SIDE} rows and 1 to {MAX_SIDE} columns, not {rows} x {cols}")
+    if not (1 <= rows <= MAX_SIZE and 1 <= cols <= MAX_SIZE):
+        raise ValueError(f"a board has 1 to {MAX_SIZE} rows and 1 to {MAX_SIZE} columns, not {rows} x {cols}")
     if not 0 < density <= 1:
         raise ValueError(f"the density (tents per cell) must be above 0 and at most 1, not {density}")
     if counts not in COUNT_CHOICES:
@@ -1810,7 +1676,7 @@ def _generate(rows: int, cols: int, seed: int | None, rules: str, unique: bool, 
 
 def _fewer_counts(camp: TentsCamp, rng: random.Random, steps: list[int], half: bool) -> TentsCamp:
     """``camp`` (unique) with counts left out in random order while it stays unique (about half of them: ``half``)."""
-    lines = [("row", r) for r in range(camp.nrows)] + [("column", c) for c in range(camp.ncols)]
+    lines = [("row", r) for r in range(camp.rows)] + [("column", c) for c in range(camp.cols)]
     rng.shuffle(lines)
     if half:
         lines = lines[: len(lines) // 2]
@@ -1838,32 +1704,12 @@ def make(seed: int, unique: bool = True, rows: int = 10, cols: int = 10, rules: 
         side = round(limit ** 0.5)
         raise ValueError(f"unique boards under the {RULE_ALIASES.get(rules, rules)} rules are made up to "
                          f"{limit:,} cells (such as {side} x {side}), not {rows} x {cols}: larger random boards "
-                         f"are seldom unique; --any makes any board up to {MAX_SIDE} x {MAX_SIDE}")
+                         f"are seldom unique; --any makes any board up to {MAX_SIZE} x {MAX_SIZE}")
     camp, verdict = _generate(rows, cols, seed, rules, unique, density, 200, counts)
     if unique and verdict is not Verdict.UNIQUE:
         raise ValueError(f"no {rows} x {cols} board with one solution found within the generator's "
                          f"{GENERATE_STEPS:,} propagation steps: try another seed, or --any")
     return camp
-
-
-GENERATOR = Generator(
-    make,
-    params=(
-        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIDE),
-        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIDE),
-        Param("rules", "standard (tents never touch, as in Tatham's and puzz.link's puzzles) or tutorial "
-              "(tents may touch diagonally)", str, "standard", RULES, aliases=RULE_ALIASES),
-        Param("density", "tents per cell (about; fewer fit on a crowded board)", float, 0.2, low=0.01, high=1.0),
-        Param("counts", "which row and column counts stay: all, half (about half of those that can go are left "
-              "out, as puzz.link's puzzles do) or minimal (as few as keep the solution unique)", str, "all",
-              COUNT_CHOICES),
-    ),
-    unique_default=True,
-    largest_unique="boards up to 784 cells (28 x 28) under the standard rules, 144 (12 x 12) under the tutorial "
-                   "rules, larger ones refused at once: 10 x 10 and 20 x 20 about 0.5 s, 28 x 28 about 2 s "
-                   "(up to 3 s measured), tutorial 12 x 12 about 0.8 s (with -p counts=half a few seconds, "
-                   "counts=minimal up to half a minute); --any up to 100 x 100",
-)
 
 
 class _OutOfSteps(Exception):
@@ -1920,7 +1766,146 @@ def _random_board(rng: random.Random, rows: int, cols: int, rules: str, density:
     return TentsCamp(sorted(trees), row_counts, col_counts, rules)
 
 
-# -- 7. the descriptor --------------------------------------------------------------------
+GENERATOR = Generator(
+    make,
+    params=(
+        Param("rows", "the number of rows", int, 10, low=1, high=MAX_SIZE),
+        Param("cols", "the number of columns", int, 10, low=1, high=MAX_SIZE),
+        Param("rules", "standard (tents never touch, as in Tatham's and puzz.link's puzzles) or tutorial "
+              "(tents may touch diagonally)", str, "standard", RULES, aliases=RULE_ALIASES),
+        Param("density", "tents per cell (about; fewer fit on a crowded board)", float, 0.2, low=0.01, high=1.0),
+        Param("counts", "which row and column counts stay: all, half (about half of those that can go are left "
+              "out, as puzz.link's puzzles do) or minimal (as few as keep the solution unique)", str, "all",
+              COUNT_CHOICES),
+    ),
+    unique_default=True,
+    largest_unique="boards up to 784 cells (28 x 28) under the standard rules, 144 (12 x 12) under the tutorial "
+                   "rules, larger ones refused at once: 10 x 10 and 20 x 20 about 0.5 s, 28 x 28 about 2 s "
+                   "(up to 3 s measured), tutorial 12 x 12 about 0.8 s (with -p counts=half a few seconds, "
+                   "counts=minimal up to half a minute); --any up to 100 x 100",
+)
+
+
+# -- 9. the façade: the tutorial's Zeltlager -------------------------------------------------------
+
+
+class Zeltlager:
+    """The tutorial's tents puzzle, by the tutorial's names: a thin façade over a :class:`TentsCamp`.
+
+    ``Zeltlager(trees, rows, cols)`` with trees as cell numbers ``r * len(cols) + c``
+    or ``(r, c)`` pairs, rectangular boards allowed; ``rules`` (``"tutorial"``, its
+    old name ``"seed"``, or ``"standard"``) and ``tents`` (given in advance) as for
+    :class:`TentsCamp`.  The tutorial's names read the camp: ``rows``, ``cols``,
+    ``rsize`` (rows), ``csize`` (columns), ``trees``, ``rowAndCol``, ``neighbors``,
+    and ``show`` prints the tutorial's display.  :attr:`camp` is the model; every
+    function of this module takes either.
+    """
+
+    camp: TentsCamp
+
+    def __init__(
+        self,
+        trees: Iterable[Where],
+        rows: Sequence[int | None],
+        cols: Sequence[int | None],
+        rules: str = "tutorial",
+        tents: Iterable[Where] = (),
+    ):
+        self.camp = TentsCamp(trees, rows, cols, rules_named(rules), tents)
+
+    @classmethod
+    def of(cls, camp: TentsCamp) -> "Zeltlager":
+        """The façade over ``camp`` (such as :func:`parse` makes)."""
+        facade = cls.__new__(cls)
+        facade.camp = camp
+        return facade
+
+    @property
+    def trees(self) -> list[Cell]:
+        """The trees' cell numbers, in the given order."""
+        return list(self.camp.trees)
+
+    @property
+    def rows(self) -> list[int | None]:
+        """The row counts: ``rows[r]`` tents in row ``r`` (None: no count)."""
+        return list(self.camp.row_counts)
+
+    @property
+    def cols(self) -> list[int | None]:
+        """The column counts: ``cols[c]`` tents in column ``c`` (None: no count)."""
+        return list(self.camp.col_counts)
+
+    @property
+    def tents(self) -> list[Cell]:
+        """The tents given in advance."""
+        return list(self.camp.given_tents)
+
+    @property
+    def rules(self) -> str:
+        """``tutorial`` or ``standard``."""
+        return self.camp.rules
+
+    @property
+    def rsize(self) -> int:
+        """The number of rows."""
+        return self.camp.rows
+
+    @property
+    def csize(self) -> int:
+        """The number of columns."""
+        return self.camp.cols
+
+    def __repr__(self) -> str:
+        camp = self.camp
+        given = f", tents={list(camp.given_tents)!r}" if camp.given_tents else ""
+        return f"Zeltlager({self.trees!r}, {self.rows!r}, {self.cols!r}, rules={camp.rules!r}{given})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Zeltlager):
+            return NotImplemented
+        return self.camp == other.camp
+
+    def rowAndCol(self, where: Cell) -> tuple[int, int]:
+        """The ``(row, column)`` of a cell number."""
+        return self.camp.place(where)
+
+    def neighbors(self, place: Cell) -> list[Cell]:
+        """The orthogonal neighbours of a cell, in the tutorial's order: right, up, left, down."""
+        return self.camp.neighbours(place)
+
+    def touching(self, place: Cell, rules: str | None = None) -> list[Cell]:
+        """The cells where no other tent may stand when ``place`` holds one."""
+        return self.camp.touching(place, None if rules is None else rules_named(rules))
+
+    def display(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> str:
+        """The tutorial's labelled display (``B`` tree, ``Z`` tent), headed ``Lösung {number:4}``."""
+        camp = self.camp
+        placed = {camp.cell(tent, "tent") for tent in _tent_cells(tents)}
+        trees = set(camp.trees)
+        lines = [f"Lösung {number:4}", " " * 6 + "".join(f"{_shown(count):>3}" for count in camp.col_counts)]
+        for r in range(camp.rows):
+            cells = []
+            for c in range(camp.cols):
+                f = r * camp.cols + c
+                cells.append("  B" if f in trees else "  Z" if f in placed else "  .")
+            lines.append(f"{_shown(camp.row_counts[r]):>2} -> " + "".join(cells))
+        return "\n".join(lines)
+
+    def show(self, tents: Layout | Mapping[Cell, Cell] | Iterable[Cell] = (), number: int = 1) -> None:
+        """Print :meth:`display` after a blank line, exactly as the tutorial's ``show`` prints."""
+        print()
+        print(self.display(tents, number))
+
+
+def _tent_cells(tents: Layout | Mapping[Cell, Cell] | Iterable[Cell]) -> Iterable[Cell]:
+    if isinstance(tents, Layout):
+        return tents.tents
+    if isinstance(tents, Mapping):
+        return tents.values()
+    return tents
+
+
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name="tents",
@@ -1936,21 +1921,21 @@ PUZZLE = Puzzle(
         Param("method", "the search: propagate (cells with propagation) or tutorial (the tutorial's tree order)",
               str, "propagate", tuple(SEARCHES), aliases=METHOD_ALIASES),
     ),
-    as_json=as_json,
+    limits=f"boards up to {MAX_SIZE} x {MAX_SIZE} cells (rows and columns each at most {MAX_SIZE})",
     examples=examples_in(Path(__file__).parent / "examples" / "tents"),
-    check=check,
-    limits=f"boards up to {MAX_SIDE} x {MAX_SIDE} cells (rows and columns each at most {MAX_SIDE})",
     example_aliases=EXAMPLE_ALIASES,
+    text=text_of,
+    as_json=as_json,
+    read_answer=read_answer,
+    formats=FORMATS,
     draw=draw,
     draw_move=draw_move,
-    formats=FORMATS,
-    read_answer=read_answer,
-    text=text_of,
+    check=check,
     generator=GENERATOR,
 )
 
 
-# -- 8. the hook --------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

@@ -2,16 +2,18 @@
 
 This module is the template for a puzzle plugin (``backtrack new NAME`` writes a
 plugin distribution from it): rename the puzzle and replace each part.  Every
-built-in puzzle module has the same parts in the same order, so a reader who knows
-one knows where to look in all of them:
+built-in puzzle module has the same parts in the same order, numbered as in the
+anatomy that :mod:`backtrack.puzzle` writes down, so a reader who knows one knows
+where to look in all of them (a part a puzzle has no use for is left out, the
+others keep their numbers: this one has no formats, picture, generator or façade):
 
-1. the model: the puzzle's own class, in the puzzle's words;
+1. the model: the puzzle's own class, in the puzzle's words, and ``build``;
 2. the parser: text to model, with :class:`~backtrack.InputError` for bad input;
 3. the text form: a solution (and a puzzle) back to text;
-4. the checker: the rules, checked without the search's help;
-5. the search: the five methods (or a :class:`~backtrack.PropagatingSearch`);
-6. the descriptor: the :class:`~backtrack.Puzzle` that ties the parts together;
-7. the hook: ``backtrack_puzzles``, found through the entry point.
+6. the checker: the rules, checked without the search's help;
+7. the search: the five methods (or a :class:`~backtrack.PropagatingSearch`);
+10. the descriptor: the :class:`~backtrack.Puzzle` that ties the parts together;
+11. the hook: ``backtrack_puzzles``, found through the entry point.
 
 It is not registered as a puzzle here; a plugin made from it registers itself in
 its distribution's ``pyproject.toml``::
@@ -41,7 +43,7 @@ MAX_NUMBERS = 200
 MAX_VALUE = 10**12
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,13 @@ class SubsetSum:
     target: int
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+def build(count: int = 10) -> SubsetSum:
+    """An instance from parameters alone: the numbers 1..count, the target their half-sum."""
+    numbers = tuple(range(1, count + 1))
+    return SubsetSum(numbers, sum(numbers) // 2)
+
+
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> SubsetSum:
@@ -76,7 +84,7 @@ def parse(text: str, source: str = "<input>") -> SubsetSum:
     return SubsetSum(tuple(values[1:]), values[0])
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: SubsetSum) -> str:
@@ -89,7 +97,7 @@ def render(spec: SubsetSum, solution: Sequence[int]) -> str:
     return " + ".join(str(spec.numbers[i]) for i in solution) + f" = {spec.target}"
 
 
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: SubsetSum, solution: Sequence[int]) -> list[str]:
@@ -104,7 +112,7 @@ def check(spec: SubsetSum, solution: Sequence[int]) -> list[str]:
     return broken
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class SubsetSumSearch(Search):
@@ -149,13 +157,7 @@ def search(spec: SubsetSum) -> SubsetSumSearch:
     return SubsetSumSearch(spec)
 
 
-def build(count: int = 10) -> SubsetSum:
-    """An instance from parameters alone: the numbers 1..count, the target their half-sum."""
-    numbers = tuple(range(1, count + 1))
-    return SubsetSum(numbers, sum(numbers) // 2)
-
-
-# -- 6. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name=NAME,
@@ -164,16 +166,16 @@ PUZZLE = Puzzle(
     search=search,
     render=render,
     params=(Param("count", "with no file: choose from 1..count, the target their half-sum", int, 10, low=1, high=30),),
-    build=build,
-    as_json=lambda spec, solution: [spec.numbers[i] for i in solution],
-    check=check,
     limits=f"up to {MAX_NUMBERS} numbers, each at most {MAX_VALUE:,}",
+    build=build,
     examples=examples_in(Path(__file__).parent / "examples"),
     text=text_of,
+    as_json=lambda spec, solution: [spec.numbers[i] for i in solution],
+    check=check,
 )
 
 
-# -- 7. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

@@ -6,7 +6,8 @@ cell's row and column, a cell left with one value gets it, and the search branch
 only when nothing more follows.  The search is a :class:`~backtrack.PropagatingSearch`:
 it states ``start``, ``branch``, ``decide`` and a trail, and the base class makes
 the five methods of them.  The parts come in the order every built-in puzzle
-follows: model, parser, text form, checker, search, descriptor, hook.
+follows (the anatomy of :mod:`backtrack.puzzle`): 1 the model, 2 the parser, 3 the
+text form, 6 the checker, 7 the search, 10 the descriptor, 11 the hook.
 
 Input: N lines of N cells, a digit 1..N for a given value, ``.`` for an empty cell
 (N at most 9).  A solution renders as the filled grid.
@@ -22,13 +23,15 @@ from backtrack import InputError, PropagatingSearch, Puzzle, examples_in, hookim
 
 #: The puzzle's name, as ``backtrack list`` shows it and ``backtrack solve NAME`` takes it.
 NAME = "latin-square"
+
+#: A filled grid: ``grid[row][col]``, from 0.
+Grid = tuple[tuple[int, ...], ...]
+
 #: The largest grid accepted: 9 x 9 (one digit per cell).
 MAX_SIZE = 9
 
-Grid = tuple[tuple[int, ...], ...]
 
-
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class LatinSquare:
         return len(self.givens)
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> LatinSquare:
@@ -68,7 +71,7 @@ def parse(text: str, source: str = "<input>") -> LatinSquare:
     return LatinSquare(tuple(rows))
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: LatinSquare) -> str:
@@ -81,7 +84,7 @@ def render(spec: LatinSquare, solution: Grid) -> str:
     return "\n".join("".join(map(str, row)) for row in solution)
 
 
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: LatinSquare, solution: Grid) -> list[str]:
@@ -102,7 +105,7 @@ def check(spec: LatinSquare, solution: Grid) -> list[str]:
     return broken
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class LatinSearch(PropagatingSearch):
@@ -169,7 +172,7 @@ def search(spec: LatinSquare) -> LatinSearch:
     return LatinSearch(spec)
 
 
-# -- 6. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name=NAME,
@@ -177,15 +180,15 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    as_json=lambda spec, solution: [list(row) for row in solution],
-    check=check,
     limits=f"grids up to {MAX_SIZE} x {MAX_SIZE}",
     examples=examples_in(Path(__file__).parent / "examples"),
     text=text_of,
+    as_json=lambda spec, solution: [list(row) for row in solution],
+    check=check,
 )
 
 
-# -- 7. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl

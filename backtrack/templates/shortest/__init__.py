@@ -6,7 +6,8 @@ depth limit 1, 2, 3, ... over the same five methods, so the first solutions foun
 are the shortest, and every one of them is found.  A lower bound on the moves
 still needed (a knight covers at most 3 squares of distance a move) cuts the
 paths that cannot arrive in time.  The parts come in the order every built-in
-puzzle follows: model, parser, text form, checker, search, descriptor, hook.
+puzzle follows (the anatomy of :mod:`backtrack.puzzle`): 1 the model, 2 the parser,
+3 the text form, 6 the checker, 7 the search, 10 the descriptor, 11 the hook.
 
 Input: the board's rows, ``.`` a free square, ``#`` a blocked one, ``S`` the
 start, ``T`` the target (at most 20 x 20).  A solution renders as the squares
@@ -23,32 +24,35 @@ from backtrack import InputError, Puzzle, ShortestSearch, examples_in, hookimpl
 
 #: The puzzle's name, as ``backtrack list`` shows it and ``backtrack solve NAME`` takes it.
 NAME = "knight-path"
-#: The largest board accepted.
-MAX_SIZE = 20
+
+#: A square of the board: ``(row, col)``, from 0.
+Square = tuple[int, int]
+#: A knight's jumps: the steps ``(rows, cols)`` of its moves.
 JUMPS = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
-Square = tuple[int, int]
+#: The largest board accepted.
+MAX_SIZE = 20
 
 
-# -- 1. the model -------------------------------------------------------------------------
+# -- 1. the model ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Board:
-    """The board's size, its blocked squares, and the knight's start and target (row, column from 0)."""
+    """The board's size, its blocked squares, and the knight's start and target (``(row, col)`` from 0)."""
 
     rows: int
-    columns: int
+    cols: int
     blocked: frozenset[Square]
     start: Square
     target: Square
 
     def free(self, square: Square) -> bool:
-        row, column = square
-        return 0 <= row < self.rows and 0 <= column < self.columns and square not in self.blocked
+        row, col = square
+        return 0 <= row < self.rows and 0 <= col < self.cols and square not in self.blocked
 
 
-# -- 2. the parser ------------------------------------------------------------------------
+# -- 2. the parser ---------------------------------------------------------------------------------
 
 
 def parse(text: str, source: str = "<input>") -> Board:
@@ -58,13 +62,13 @@ def parse(text: str, source: str = "<input>") -> Board:
         raise InputError("expected the rows of a board ('.', '#', one 'S' and one 'T'), found none", source, 1)
     if len(lines) > MAX_SIZE:
         raise InputError(f"expected at most {MAX_SIZE} rows", source, lines[MAX_SIZE][0])
-    width = len(lines[0][1])
+    cols = len(lines[0][1])
     found: dict[str, Square] = {}
     blocked = set()
     for row, (number, line) in enumerate(lines):
-        if len(line) != width or width > MAX_SIZE:
-            raise InputError(f"expected {min(width, MAX_SIZE)} squares on every row, found {len(line)}",
-                             source, number, min(len(line), width, MAX_SIZE) + 1)
+        if len(line) != cols or cols > MAX_SIZE:
+            raise InputError(f"expected {min(cols, MAX_SIZE)} squares on every row, found {len(line)}",
+                             source, number, min(len(line), cols, MAX_SIZE) + 1)
         for column, char in enumerate(line):
             if char == "#":
                 blocked.add((row, column))
@@ -78,17 +82,17 @@ def parse(text: str, source: str = "<input>") -> Board:
     if set(found) != {"S", "T"}:
         missing = "the start S" if "S" not in found else "the target T"
         raise InputError(f"expected one start S and one target T, found no {missing}", source, lines[0][0])
-    return Board(len(lines), width, frozenset(blocked), found["S"], found["T"])
+    return Board(len(lines), cols, frozenset(blocked), found["S"], found["T"])
 
 
-# -- 3. the text form ---------------------------------------------------------------------
+# -- 3. the text form ------------------------------------------------------------------------------
 
 
 def text_of(spec: Board) -> str:
     """The puzzle in the input format: ``parse(text_of(spec)) == spec``."""
     marks = {spec.start: "S", spec.target: "T"}
     return "".join(
-        "".join(marks.get((r, c), "#" if (r, c) in spec.blocked else ".") for c in range(spec.columns)) + "\n"
+        "".join(marks.get((r, c), "#" if (r, c) in spec.blocked else ".") for c in range(spec.cols)) + "\n"
         for r in range(spec.rows)
     )
 
@@ -103,7 +107,7 @@ def render(spec: Board, solution: tuple[Square, ...]) -> str:
     return " ".join(square_name(square) for square in (spec.start, *solution))
 
 
-# -- 4. the checker -----------------------------------------------------------------------
+# -- 6. the checker --------------------------------------------------------------------------------
 
 
 def check(spec: Board, solution: tuple[Square, ...]) -> list[str]:
@@ -118,7 +122,7 @@ def check(spec: Board, solution: tuple[Square, ...]) -> list[str]:
     return [] if at == spec.target else [f"the knight ends on {square_name(at)}, not on {square_name(spec.target)}"]
 
 
-# -- 5. the search ------------------------------------------------------------------------
+# -- 7. the search ---------------------------------------------------------------------------------
 
 
 class KnightSearch(ShortestSearch):
@@ -163,7 +167,7 @@ def search(spec: Board) -> KnightSearch:
     return KnightSearch(spec)
 
 
-# -- 6. the descriptor --------------------------------------------------------------------
+# -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
     name=NAME,
@@ -171,15 +175,15 @@ PUZZLE = Puzzle(
     parse=parse,
     search=search,
     render=render,
-    as_json=lambda spec, solution: [square_name(square) for square in solution],
-    check=check,
     limits=f"boards up to {MAX_SIZE} x {MAX_SIZE}",
     examples=examples_in(Path(__file__).parent / "examples"),
     text=text_of,
+    as_json=lambda spec, solution: [square_name(square) for square in solution],
+    check=check,
 )
 
 
-# -- 7. the hook ----------------------------------------------------------------------------
+# -- 11. the hook ----------------------------------------------------------------------------------
 
 
 @hookimpl
