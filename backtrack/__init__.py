@@ -7,15 +7,23 @@ is the tutorial programs' variant whose constructor runs the search.  Puzzles ar
 plugins found through the entry-point group ``backtrack``.
 """
 
+from typing import TYPE_CHECKING
+
+# The engine, the descriptors and run() come at once: every user needs them, and
+# ``run`` must be bound here (importing the module backtrack.run would shadow a lazy one).
 from .engine import AttemptBudget, PrefixError, Report, Search, Stop, StopSearch, Verdict, Watch
-from .hookspecs import hookimpl, hookspec
-from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
 from .inputs import MAX_INPUT_BYTES, read_file, whole_number
-from .propagation import PropagatingSearch
 from .puzzle import Format, Generator, InputError, Param, Puzzle, examples_in, quoted
 from .run import MODES, Outcome, SearchInfo, SearchInterrupted, run
-from .tutorial import Backtrack
-from .shortest import ShortestSearch
+
+if TYPE_CHECKING:
+    from . import parallel
+    from .hookspecs import hookimpl, hookspec
+    from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
+    from .parallel import CheckpointError, CountInterrupted, CountReport, NotSplittable
+    from .propagation import PropagatingSearch
+    from .shortest import ShortestSearch
+    from .tutorial import Backtrack
 
 __all__ = [
     "Backtrack",
@@ -58,15 +66,38 @@ __all__ = [
     "whole_number",
 ]
 
-#: Names loaded on first use: counting in parallel needs multiprocessing (and maybe
-#: Dask), which a plain search never does, so ``import backtrack`` stays light.
-_PARALLEL = {"CheckpointError", "CountInterrupted", "CountReport", "NotSplittable"}
+#: Names loaded on first use, by the module defining them: pluggy and the entry-point
+#: scan (the manager), the reporters (the tutorial's class), multiprocessing and maybe
+#: Dask (counting in parallel) cost a start-up that a plain search never needs.
+_LAZY = {
+    "hookimpl": "hookspecs",
+    "hookspec": "hookspecs",
+    "Manager": "manager",
+    "PluginWarning": "manager",
+    "RegisteredPuzzle": "manager",
+    "UnknownPuzzle": "manager",
+    "make_manager": "manager",
+    "PropagatingSearch": "propagation",
+    "ShortestSearch": "shortest",
+    "Backtrack": "tutorial",
+    "CheckpointError": "parallel",
+    "CountInterrupted": "parallel",
+    "CountReport": "parallel",
+    "NotSplittable": "parallel",
+}
 
 
 def __getattr__(name: str) -> object:
-    if name == "parallel" or name in _PARALLEL:
-        import importlib
+    import importlib
 
-        parallel = importlib.import_module(".parallel", __name__)
-        return parallel if name == "parallel" else getattr(parallel, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name == "parallel":
+        return importlib.import_module(".parallel", __name__)
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from dataclasses import dataclass
 
@@ -144,6 +143,8 @@ def estimate(
             raise PluginFailed(plugin_failure(puzzle, error, source, during=during)) from error
         if timeout is not None and time.perf_counter() - started >= timeout:
             break
+    import statistics  # here: it imports fractions and decimal, which a command estimating nothing never needs
+
     columns = list(zip(*found, strict=True))
     attempts, nodes, solutions = (statistics.fmean(column) for column in columns)
     spread_a, spread_n, spread_s = (

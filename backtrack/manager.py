@@ -5,30 +5,46 @@ there is no module-level manager, so registrations never leak from one user to t
 next.  Each entry point is loaded with its own error handling: a plugin that fails
 to import, has a misspelled hook or raises while registering its puzzles is
 reported as a :class:`PluginWarning` naming it, and every other plugin still works.
+
+Only what a command needs is imported: ``make_manager(puzzle=NAME)`` scans the
+group once and loads just the entry point named ``NAME`` (the built-in ones are
+named as their puzzles).  When there is none, or it does not provide that puzzle
+(a plugin whose entry point is named otherwise, or which provides several
+puzzles), every entry point is loaded, as without ``puzzle``.  A plugin that is not
+loaded is not checked either: its problems are reported by the commands that load
+it, and by ``backtrack list``, which loads every one.
+
+``BACKTRACK_LOAD_PLUGINS`` restricts the installed plugins to an allow-list, as
+datasette's ``DATASETTE_LOAD_PLUGINS`` and llm's ``LLM_LOAD_PLUGINS`` do: when it is
+set, only the entry points of the names it lists, separated by commas, are ever
+loaded (``BACKTRACK_LOAD_PLUGINS=queens,sudoku``; an empty value loads none), by
+every command and in every worker process counting in parallel.  Plugin files
+(``--plugin FILE``, ``BACKTRACK_PLUGINS``) and plugins registered directly are
+always loaded.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import importlib.util
 import os
 import sys
 import types
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from importlib.metadata import entry_points
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable, Sequence
 
 import pluggy
 
 from . import hookspecs
 from .puzzle import Puzzle
 
-__all__ = ["make_manager", "Manager", "RegisteredPuzzle", "PluginWarning", "UnknownPuzzle", "ENTRY_POINT_GROUP"]
+__all__ = ["make_manager", "Manager", "RegisteredPuzzle", "PluginWarning", "UnknownPuzzle", "ENTRY_POINT_GROUP",
+           "LOAD_PLUGINS"]
 
 ENTRY_POINT_GROUP = "backtrack"
+#: The environment variable holding the allow-list of entry-point names (unset: every installed plugin).
+LOAD_PLUGINS = "BACKTRACK_LOAD_PLUGINS"
 
 
 class PluginWarning(UserWarning):
@@ -148,11 +164,39 @@ class Manager:
             return False
         return self._register(module, name, f"(file {path})", "", f"plugin file {path}")
 
-    def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> None:
-        """Load and register every entry point of ``group``, each on its own."""
+    def load_entry_points(
+        self, group: str = ENTRY_POINT_GROUP, *, puzzle: str | None = None, allow: Collection[str] | None = None
+    ) -> None:
+        """Load and register the entry points of ``group``, each on its own (the group is scanned once).
+
+        ``allow``: only the entry points of these names (None: all).  ``puzzle``: only
+        the entry point named so, unless no plugin provides that puzzle after it is
+        loaded; then all of them, registered in the order found as without ``puzzle``.
+        """
+        from importlib.metadata import entry_points  # here: a manager of plugins registered directly never scans
+
+        points = [point for point in entry_points(group=group) if allow is None or point.name in allow]
+        loaded: dict[str, tuple[object, BaseException | None]] = {}  # entry-point name -> its plugin, or the error
+        if puzzle is not None and any(point.name == puzzle for point in points):
+            first = self._load_points(points, loaded, only=puzzle)
+            if puzzle in self.puzzles():
+                return
+            for plugin in first:
+                self.unregister(plugin)
+        self._load_points(points, loaded)
+
+    def _load_points(
+        self, points: Sequence[Any], loaded: dict[str, tuple[object, BaseException | None]], only: str | None = None
+    ) -> list[object]:
+        """Load and register ``points`` (or only those named ``only``); the plugins registered.
+
+        ``loaded`` keeps what each import gave, so that no plugin's module runs twice.
+        """
+        registered = []
         seen: dict[str, str] = {}
-        for point in entry_points(group=group):
-            dist_name, version = distribution_of(point)
+        for point in points:
+            if only is not None and point.name != only:
+                continue
             if point.name in seen:
                 # The same plugin found twice, e.g. an editable and a regular install.
                 if seen[point.name] != point.value:
@@ -164,14 +208,20 @@ class Manager:
             seen[point.name] = point.value
             if self.pm.has_plugin(point.name):
                 continue
-            try:
-                plugin = point.load()
-            except LOAD_ERRORS as error:
+            dist_name, version = distribution_of(point)
+            if point.name not in loaded:
+                try:
+                    loaded[point.name] = (point.load(), None)
+                except LOAD_ERRORS as error:
+                    loaded[point.name] = (None, error)
+            plugin, failure = loaded[point.name]
+            if failure is not None:
                 self._problem(
-                    f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: {failed(error)}"
+                    f"plugin {point.name!r} ({point.value}, from {dist_name}) failed to load: {failed(failure)}"
                 )
-                continue
-            self.register(plugin, point.name, distribution=dist_name, version=version)
+            elif self.register(plugin, point.name, distribution=dist_name, version=version):
+                registered.append(plugin)
+        return registered
 
     def puzzles(self) -> dict[str, RegisteredPuzzle]:
         """Every puzzle of every registered plugin, by name."""
@@ -255,6 +305,9 @@ def load_module_file(path: str | os.PathLike) -> types.ModuleType:
     module, so a file plugin cannot shadow an installed one (or the file loaded
     from another folder).
     """
+    import hashlib
+    import importlib.util
+
     path = Path(path).resolve()
     digest = hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()[:8]
     stem = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in path.stem)
@@ -289,13 +342,30 @@ def plugin_paths_from_environment() -> list[str]:
     return [part for part in os.environ.get("BACKTRACK_PLUGINS", "").split(os.pathsep) if part]
 
 
+def allowed_plugins_from_environment() -> frozenset[str] | None:
+    """The entry-point names ``BACKTRACK_LOAD_PLUGINS`` allows, separated by commas; None when it is unset (all)."""
+    value = os.environ.get(LOAD_PLUGINS)
+    if value is None:
+        return None
+    return frozenset(name.strip() for name in value.split(",") if name.strip())
+
+
 def make_manager(
-    *, entry_points: bool = True, plugins: Iterable[object] = (), files: Iterable[str | os.PathLike] = ()
+    *,
+    entry_points: bool = True,
+    plugins: Iterable[object] = (),
+    files: Iterable[str | os.PathLike] = (),
+    puzzle: str | None = None,
 ) -> Manager:
-    """A fresh manager: the installed plugins (unless ``entry_points`` is false), plugin ``files`` and ``plugins``."""
+    """A fresh manager: the installed plugins (unless ``entry_points`` is false), plugin ``files`` and ``plugins``.
+
+    With ``puzzle``, for a command on that one puzzle, only the installed plugin
+    named as it is loaded, or all of them when that one does not provide it; the
+    installed plugins are those ``BACKTRACK_LOAD_PLUGINS`` allows (see the module).
+    """
     manager = Manager()
     if entry_points:
-        manager.load_entry_points()
+        manager.load_entry_points(puzzle=puzzle, allow=allowed_plugins_from_environment())
     for path in files:
         manager.load_file(path)
     for plugin in plugins:

@@ -11,7 +11,6 @@ so a path that cannot be written is refused at once with a clear message.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 __all__ = ["OutputError", "AtomicFile", "write_atomic", "output_target", "STANDARD_OUTPUT"]
@@ -66,6 +65,8 @@ class AtomicFile:
     """
 
     def __init__(self, path: str | os.PathLike):
+        import tempfile  # here: most commands write no file, and tempfile costs their start-up
+
         self.path = Path(path)
         try:
             handle, self.temporary = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",

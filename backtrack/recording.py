@@ -18,7 +18,6 @@ on afterwards (its path to the root is the current path).
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from .inputs import title_source
 from .outputs import write_atomic
 from .puzzle import Puzzle
 from .run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
-from .svg import plain_drawing
+from .svg import escape, plain_drawing
 
 __all__ = ["Recording", "record", "event_stream", "write_page", "page_text", "title_source",
            "DEFAULT_MAX_EVENTS"]
@@ -306,7 +305,7 @@ def page_text(recording: Recording) -> str:
     """
     template = (Path(__file__).parent / "replay.html").read_text(encoding="utf-8")
     values = {
-        "__TITLE__": html.escape(f"{recording.puzzle} {recording.source}"),
+        "__TITLE__": escape(f"{recording.puzzle} {recording.source}"),
         "__DATA__": json.dumps(recording.as_data(), separators=(",", ":")).translate(_JSON_IN_HTML),
     }
     return _PLACEHOLDER.sub(lambda found: values[found.group(0)], template)

@@ -12,7 +12,6 @@ can be checked by counting its elements.  SVG is text: no dependency.
 
 from __future__ import annotations
 
-import html
 from typing import Iterable
 
 __all__ = ["Grid", "PALETTE", "document", "plain_drawing"]
@@ -32,6 +31,17 @@ PALETTE = {
 }
 
 
+def escape(text: str) -> str:
+    """``text`` with ``&``, ``<``, ``>`` and quotes escaped for XML and HTML (:func:`html.escape`).
+
+    The module :mod:`html` is imported on first use: every plugin imports this
+    module, and few commands draw.
+    """
+    import html
+
+    return html.escape(text)
+
+
 def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
@@ -40,7 +50,7 @@ def document(width: float, height: float, body: str, name: str = "") -> str:
     """An SVG document of ``width`` x ``height`` holding ``body``."""
     w, h = _number(width), _number(height)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-            f'class="backtrack-board {html.escape(name)}" font-family="Helvetica, Arial, sans-serif">'
+            f'class="backtrack-board {escape(name)}" font-family="Helvetica, Arial, sans-serif">'
             f'<rect class="paper" width="{w}" height="{h}" fill="{PALETTE["paper"]}"/>{body}</svg>')
 
 
@@ -49,7 +59,7 @@ def plain_drawing(moves: Iterable[str]) -> str:
     lines = list(moves) or ["(no move yet)"]
     width = max(200, 16 + 9 * max(len(line) for line in lines))
     body = "".join(f'<text class="move" x="8" y="{24 * (i + 1)}" font-family="monospace" font-size="15">'
-                   f"{html.escape(line)}</text>" for i, line in enumerate(lines))
+                   f"{escape(line)}</text>" for i, line in enumerate(lines))
     return document(width, 24 * len(lines) + 16, body, "plain")
 
 
@@ -133,7 +143,7 @@ class Grid:
         self.parts.append(f'<text class="{kind}" x="{_number(x)}" y="{_number(y)}" '
                           f'font-size="{_number(size * self.cell)}" '
                           f'text-anchor="{anchor}" dominant-baseline="{baseline}" fill="{colour}">'
-                          f"{html.escape(label)}</text>")
+                          f"{escape(label)}</text>")
 
     def circle(self, row: float, column: float, kind: str, colour: str, radius: float = 0.32,
                stroke: str | None = None) -> None:

@@ -52,7 +52,7 @@ ODD_PIECES = ["\ufeff", "\x00", "\r", "\t", "\r\n", "é", "\u00a0", "１", "٣",
 def _installed(name: str) -> Puzzle:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return make_manager().puzzle(name)
+        return make_manager(puzzle=name).puzzle(name)
 
 
 def _instances(puzzle: Puzzle, text: str) -> list[tuple[int, str]]:
