@@ -5,7 +5,6 @@ A user plugin can add its own reporter by implementing the same event hooks.
 
 from __future__ import annotations
 
-import html
 import json
 import sys
 from pathlib import Path
@@ -15,9 +14,11 @@ from .engine import Report, Stop, Verdict
 from .hookspecs import hookimpl
 from .outputs import AtomicFile, write_atomic
 from .run import SearchInfo
+from .svg import escape
 
 __all__ = ["TextReporter", "JsonReporter", "JsonLinesReporter", "SvgReporter", "PictureSink", "picture_page",
-           "summary_line", "summary_object", "stop_words", "plural"]
+           "summary_line", "summary_object", "stop_words", "plural", "CountTextReporter", "CountJsonReporter",
+           "CountJsonLinesReporter", "count_summary"]
 
 
 def plural(count: int, word: str) -> str:
@@ -256,7 +257,7 @@ class PictureSink:
             if self._page is None:
                 self._page = AtomicFile(self.output)
                 self._page.write(_page_head(self.title))
-            caption = f"<figcaption>{html.escape(self.caption)} {self.count}</figcaption>" if self.caption else ""
+            caption = f"<figcaption>{escape(self.caption)} {self.count}</figcaption>" if self.caption else ""
             self._page.write(f"<figure>{caption}{picture}</figure>\n")
         elif self.expected == 1 or (self.expected is None and self.count == 1):
             if self.expected == 1:
@@ -285,7 +286,7 @@ class PictureSink:
                 page.write(_page_head(self.title))
                 page.write("<p>No solution.</p>" if self.caption == "Solution" else "<p>Nothing was made.</p>")
             self._page = None
-            page.write("".join(f"<p>{html.escape(line)}</p>" for line in summary or []) + "</body></html>\n")
+            page.write("".join(f"<p>{escape(line)}</p>" for line in summary or []) + "</body></html>\n")
             page.commit()
             self.written.append(self.output)
         return self.written
@@ -345,14 +346,70 @@ class SvgReporter:
 
 def _page_head(title: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}</title><style>body{{font-family:Helvetica,Arial,sans-serif;margin:2em}}"
+            f"<title>{escape(title)}</title><style>body{{font-family:Helvetica,Arial,sans-serif;margin:2em}}"
             "figure{display:inline-block;margin:0 2em 2em 0;vertical-align:top}"
-            f"figcaption{{margin-bottom:.4em}}</style></head><body><h1>{html.escape(title)}</h1>\n")
+            f"figcaption{{margin-bottom:.4em}}</style></head><body><h1>{escape(title)}</h1>\n")
 
 
 def picture_page(title: str, pictures: list[str], summary: list[str], caption: str = "Solution") -> str:
     """One HTML page of SVG pictures, numbered (``caption N``; no caption when empty), the summary under them."""
-    figures = "".join(f"<figure><figcaption>{html.escape(caption)} {number}</figcaption>{picture}</figure>\n"
+    figures = "".join(f"<figure><figcaption>{escape(caption)} {number}</figcaption>{picture}</figure>\n"
                       if caption else f"<figure>{picture}</figure>\n" for number, picture in enumerate(pictures, 1))
-    lines = "".join(f"<p>{html.escape(line)}</p>" for line in summary)
+    lines = "".join(f"<p>{escape(line)}</p>" for line in summary)
     return f"{_page_head(title)}{figures or '<p>No solution.</p>'}{lines}</body></html>\n"
+
+
+# -- counts: how far a split count got, and how it ran (a parallel.CountReport) ---------------
+
+
+def count_details(report: Report) -> dict[str, Any] | None:
+    """How a count ran (what a :class:`~backtrack.parallel.CountReport` details), None for another report.
+
+    Asked of the report rather than checked by its class: reporting a search
+    never imports the parallel machinery.
+    """
+    details = getattr(report, "details", None)
+    return details() if callable(details) else None
+
+
+def count_summary(info: SearchInfo, report: Report) -> str:
+    """The summary line of a count; a split count stopped early says how many subtrees were counted."""
+    subtrees = getattr(report, "subtrees", 0)
+    if report.stopped in (Stop.INTERRUPTED, Stop.TIMEOUT) and subtrees > 1:
+        found = plural(report.solutions, "solution")
+        done = f"{getattr(report, 'subtrees_done', 0)} of {subtrees} subtrees counted"
+        return f"{found} so far ({stop_words(report)}: incomplete, {done})"
+    return summary_line(info, report)
+
+
+class CountTextReporter(TextReporter):
+    """The text reporter for counts: says how far a split count got when it stopped early."""
+
+    @hookimpl
+    def backtrack_search_finished(self, info: SearchInfo, report: Report) -> None:
+        self._print(count_summary(info, report))
+        self._print(report.line())
+
+
+class CountJsonReporter(JsonReporter):
+    """The JSON reporter for counts: adds ``interrupted``, ``timed_out`` and ``parallel`` (how it ran)."""
+
+    def object(self, info: SearchInfo, report: Report) -> dict:
+        result = super().object(info, report)
+        details = count_details(report)
+        if details is not None:
+            result["interrupted"] = getattr(report, "interrupted", False)
+            result["timed_out"] = getattr(report, "timed_out", False)
+            result["parallel"] = details
+        return result
+
+
+class CountJsonLinesReporter(JsonLinesReporter):
+    """The JSON-lines reporter for counts: the summary object says how the count ran (``parallel``)."""
+
+    def summary(self, info: SearchInfo, report: Report) -> dict[str, Any]:
+        result = super().summary(info, report)
+        details = count_details(report)
+        if details is not None:
+            result["parallel"] = details
+        return result

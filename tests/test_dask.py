@@ -199,7 +199,7 @@ def test_a_worker_killed_during_a_count_loses_and_doubles_nothing(cluster):
 
 def test_an_instance_given_as_a_tatham_id_counts_on_the_cluster_as_its_text(cluster, capsys):
     """The workers read the ID as a Tatham ID, not as the puzzle's text (which fails on it)."""
-    from backtrack.cli import encoded
+    from backtrack.cli.options import encoded
 
     sudoku = make_manager().puzzle("sudoku")
     # backtrack generate sudoku --any --seed 1 -p clues=24: 5,118 solutions

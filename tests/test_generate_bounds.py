@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from backtrack import cli
+from backtrack.cli import generate as generate_command
 from backtrack.cli import main
 from backtrack_puzzles import bubbles, kendoku, ricochet
 from sudoku_oracle import exact_cover
@@ -228,7 +228,7 @@ def test_ricochet_gives_each_board_a_share_so_later_boards_are_tried(monkeypatch
 
 
 def test_a_graded_check_over_its_attempts_is_passed_over_never_printed(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "GRADE_ATTEMPTS", 1)
+    monkeypatch.setattr(generate_command, "GRADE_ATTEMPTS", 1)
     assert main(["generate", "sudoku", "--seed", "1", "--difficulty", "hard"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -128,10 +128,10 @@ def test_a_write_that_fails_says_which_file_and_why(tmp_path):
 
 def test_generate_writes_each_picture_as_it_is_made(capsys, tmp_path, monkeypatch):
     # Ctrl-C while the third puzzle is drawn: the two made before it are on disk, whole.
-    from backtrack import cli
+    from backtrack.cli import generate
 
     drawn = []
-    real = cli.unsolved_picture
+    real = generate.unsolved_picture
 
     def draw(puzzle, spec):
         if len(drawn) == 2:
@@ -139,7 +139,7 @@ def test_generate_writes_each_picture_as_it_is_made(capsys, tmp_path, monkeypatc
         drawn.append(spec)
         return real(puzzle, spec)
 
-    monkeypatch.setattr(cli, "unsolved_picture", draw)
+    monkeypatch.setattr(generate, "unsolved_picture", draw)
     status, _, err = run(capsys, "generate", "sudoku", "-p", "size=4", "--seed", "1", "--count", "3",
                          "--format", "svg", "-o", str(tmp_path / "made.svg"))
     assert status == 130, err

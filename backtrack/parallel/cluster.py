@@ -17,11 +17,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..distribution import DISTRIBUTION, installed_version
+from ..manager import RegisteredPuzzle
 from . import DASK_HINT
 from .jobs import Job, SubtreeResult, WorkerPluginError, count_subtree
 from .report import SubtreeError
+from .workers import Workers
 
-__all__ = ["DASK_HINT", "ClusterError", "connect", "scheduler_address", "check_versions", "DaskWorkers"]
+__all__ = ["DASK_HINT", "ClusterError", "connect", "connect_for", "scheduler_address", "check_versions",
+           "DaskWorkers"]
 
 #: Seconds to reach a scheduler (and to wait for its scheduler file to appear) before giving up.
 CONNECT_TIMEOUT = 10.0
@@ -125,6 +129,27 @@ def connect(address: str | None = None, scheduler_file: str | None = None, timeo
         raise ClusterError(f"cannot connect to {where}: {reason(error)}") from None
 
 
+def connect_for(puzzle: RegisteredPuzzle, address: str | None = None, scheduler_file: str | None = None) -> Any:
+    """:func:`connect`, and the workers checked to run this machine's versions of the engine and of ``puzzle``.
+
+    :class:`ClusterError` says what is wrong: no scheduler, or which workers run
+    other versions (the client is closed then).
+    """
+    client = connect(address, scheduler_file)
+    try:
+        version = installed_version()
+        if version is None:
+            raise ClusterError(f"{DISTRIBUTION} is not installed on this machine (run from a checkout?)")
+        wanted = {DISTRIBUTION: version}
+        if puzzle.distribution not in (DISTRIBUTION, "(registered directly)", "(unknown distribution)"):
+            wanted[puzzle.distribution] = puzzle.version
+        check_versions(client, wanted)
+    except ClusterError as error:
+        client.close()
+        raise ClusterError(f"cannot count on this Dask cluster: {error}") from None
+    return client
+
+
 def _versions(distributions: tuple[str, ...]) -> dict[str, str | None]:
     """The installed version of each distribution (None when it is not installed); runs on the workers."""
     found: dict[str, str | None] = {}
@@ -157,7 +182,7 @@ def check_versions(client: Any, distributions: dict[str, str]) -> None:
         )
 
 
-class DaskWorkers:
+class DaskWorkers(Workers):
     """The cluster's worker threads, one task per subtree."""
 
     kind = "dask"
@@ -170,6 +195,11 @@ class DaskWorkers:
         self.size = size
         self.futures: dict[Any, int] = {}
         self.retried = 0
+
+    @property
+    def starts_slowly(self) -> bool:
+        """A cluster is running already."""
+        return False
 
     def start(self, todo: list[int]) -> None:
         """Submit every subtree of ``todo``; the scheduler runs a task again when its worker dies."""

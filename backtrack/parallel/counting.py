@@ -25,14 +25,15 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..engine import Search, Stop
+from ..instances import Instance
 from ..manager import Manager
 from ..puzzle import Puzzle
 from ..run import NOT_PLUGIN_BUGS, PluginFailed, held_signals, plugin_failure
 from .checkpoint import Checkpoint, CheckpointError, identity
 from .jobs import Job, SubtreeResult, resolve, spec_of, unpicklable
-from .local import ExecutorWorkers, LocalWorkers, local_context
 from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
 from .tree import MAX_SUBTREES, MIN_SUBTREES, Split, SplitDepthError, SplitTimeout, is_splittable, split
+from .workers import Workers
 
 __all__ = ["count", "Count", "max_workers", "SUBTREES_PER_WORKER", "WORKERS_PER_CORE", "WARMUP", "TICK"]
 
@@ -66,7 +67,7 @@ class Count:
         progress: Callable[[Progress], None] | None,
         warmup: float,
         steal: bool,
-        make_workers: Callable[[list[tuple]], Any] | None,
+        make_workers: Callable[[list[tuple]], Workers] | None,
     ):
         self.puzzle = puzzle
         self.search = search
@@ -227,7 +228,8 @@ class Count:
         self, depth: int | None, target: int, checkpoint: str | os.PathLike | None, strict_depth: bool
     ) -> None:
         report = self.report
-        wanted = identity(self.puzzle, self.job.text, self.job.spec, dict(self.job.params), self.job.form)
+        wanted = identity(self.puzzle, self.job.instance.text, self.job.spec, dict(self.job.params),
+                          self.job.instance.form)
         given = depth is not None  # asked for, not read from the checkpoint
         if checkpoint is not None:
             header = Checkpoint.read_header(Path(checkpoint))
@@ -320,11 +322,11 @@ class Count:
                 self._tell()
         return left
 
-    def _pooled(self, workers: Any) -> None:
+    def _pooled(self, workers: Workers) -> None:
         """Count the subtrees left on ``workers``, waiting for their results; stealing while spawned ones start."""
         report = self.report
         report.executor = workers.kind
-        stealing = self.steal and workers.kind == "local" and workers.context.get_start_method() != "fork"
+        stealing = self.steal and workers.starts_slowly
         workers.start(self.todo)
         try:
             while workers.pending():
@@ -370,6 +372,7 @@ def count(
     warmup: float = WARMUP,
     steal: bool = True,
     manager: Manager | None = None,
+    instance: Instance | None = None,
 ) -> CountReport:
     """Count the solutions of a puzzle instance, in parallel; the totals equal the serial count.
 
@@ -379,7 +382,9 @@ def count(
     ``puzzle.formats``: ``tatham``, ``puzzlink`` or ``pzprv3``), or, when ``text``
     is None, ``spec`` if given, else built from ``params``; ``params`` also go to
     ``puzzle.search``.  With ``text``, a ``spec`` given is used in this process
-    (it must be what the text reads as) and workers read the text.
+    (it must be what the text reads as) and workers read the text.  ``instance``
+    (a :class:`~backtrack.instances.Instance`, as the command reads one) gives the
+    text, source and form at once.
 
     ``workers`` local processes (default: every core; 1 counts in this process;
     at most :func:`max_workers`, four per core),
@@ -424,12 +429,16 @@ def count(
             f"workers must be at most {max_workers()} ({WORKERS_PER_CORE} per core of this machine), not {size}"
         )
     descriptor, ref, module = resolve(puzzle, manager)
+    if instance is not None:
+        text, source, form = instance.text, instance.source, instance.form
     given_spec = spec if text is None else None
     if text is None and form is not None:
         raise ValueError("a format (form) needs an instance text")
     if form is not None and form not in descriptor.formats:
         raise ValueError(f"puzzle {descriptor.name} does not read the format {form!r}")
-    job = Job(os.urandom(16).hex(), ref, text, source, tuple(params.items()), given_spec, module, form)
+    if instance is None:
+        instance = Instance(source, text, 1, form)
+    job = Job(os.urandom(16).hex(), ref, instance, tuple(params.items()), given_spec, module)
     if spec is None:
         spec = spec_of(job, descriptor)
     search = descriptor.make_search(spec, params)
@@ -437,7 +446,11 @@ def count(
         puzzle=descriptor.name, workers=size, checkpoint=None if checkpoint is None else str(checkpoint)
     )
 
-    def make_workers(prefixes: list[tuple]) -> Any:
+    def make_workers(prefixes: list[tuple]) -> Workers:
+        # Imported here: multiprocessing and concurrent.futures cost every command's start, and a
+        # count that ends within its warm-up never starts a worker.
+        from .local import ExecutorWorkers, LocalWorkers, local_context
+
         if client is not None:
             from .cluster import DaskWorkers
 

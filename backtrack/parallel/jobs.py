@@ -10,7 +10,6 @@ rebuilds the spec once per count and a fresh search per subtree, and returns a
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
 import pickle
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..engine import Search
+from ..instances import Instance, read_spec
 from ..manager import Manager, UnknownPuzzle, load_module_file, make_manager, plugin_files
 from ..puzzle import Puzzle
 from ..run import NOT_PLUGIN_BUGS, plugin_failure
@@ -32,7 +32,6 @@ __all__ = [
     "Job",
     "SubtreeResult",
     "count_subtree",
-    "parse_instance",
     "worker_init",
     "resolve",
     "same_puzzle",
@@ -47,19 +46,22 @@ class Job:
     ``puzzle`` is the name of an installed puzzle (workers look it up through the
     entry points; ``module`` names the plugin module to ask first) or a
     :class:`Puzzle` descriptor (pickled, for puzzles registered directly).  The
-    spec is read from ``text`` (by :func:`parse_instance`: the puzzle's own parser,
-    or the shared format ``form`` names), built from ``params`` when ``text`` is
-    None, or is ``spec`` itself when that is given.
+    spec is ``spec`` itself when that is given, else the ``instance`` as the
+    command read it (its text in its form, or built from ``params``), rebuilt by
+    :func:`backtrack.instances.read_spec`, the function the command reads it with.
     """
 
     token: str
     puzzle: str | Puzzle
-    text: str | None
-    source: str = "<input>"
+    instance: Instance
     params: tuple[tuple[str, Any], ...] = ()
     spec: Any = None
     module: str | None = None
-    form: str | None = None
+
+    @property
+    def source(self) -> str:
+        """Where the instance came from, for messages."""
+        return self.instance.source
 
 
 class SubtreeResult(NamedTuple):
@@ -72,20 +74,29 @@ class SubtreeResult(NamedTuple):
     complete: bool
 
 
-_installed: dict[str, Puzzle] | None = None
+_installed: dict[str, Puzzle] = {}
 _modules: dict[str, str] = {}  # installed puzzle name -> the plugin module providing it
+_asked: set[str] = set()  # the names looked up: their plugin (or, not found so, every plugin) is loaded
 _specs: dict[str, Any] = {}
 
 
-def installed_puzzles() -> dict[str, Puzzle]:
-    """The installed puzzles by name, loaded once per process."""
-    global _installed
-    if _installed is None:
+def installed_puzzles(name: str) -> dict[str, Puzzle]:
+    """The installed puzzles loaded to find puzzle ``name`` (just its plugin's, when its entry point is so named).
+
+    Once per process and name: a worker imports only the plugin it counts for, as the command does.
+    """
+    if name not in _asked:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            manager = make_manager()
-        _installed = {name: found.puzzle for name, found in manager.puzzles().items()}
-        _modules.update((name, module) for name in _installed if (module := module_of(manager, name)))
+            manager = make_manager(puzzle=name)
+        found = {listed: registered.puzzle for listed, registered in manager.puzzles().items()}
+        for listed in found:
+            if listed not in _installed:
+                _installed[listed] = found[listed]
+                module = module_of(manager, listed)
+                if module:
+                    _modules[listed] = module
+        _asked.update(found, (name,))
     return _installed
 
 
@@ -131,7 +142,7 @@ def resolve(puzzle: str | Puzzle, manager: Manager | None) -> tuple[Puzzle, str 
             if found.distribution == "(registered directly)":
                 return found.puzzle, found.puzzle, None
             return found.puzzle, puzzle, module_of(manager, puzzle)
-        installed = installed_puzzles()
+        installed = installed_puzzles(puzzle)
         if puzzle not in installed:
             known = ", ".join(sorted(installed)) or "none"
             raise UnknownPuzzle(f"unknown puzzle {puzzle!r} (installed: {known})")
@@ -140,7 +151,7 @@ def resolve(puzzle: str | Puzzle, manager: Manager | None) -> tuple[Puzzle, str 
         listed = manager.puzzles().get(puzzle.name)
         if listed is not None and listed.distribution != "(registered directly)" and same_puzzle(listed.puzzle, puzzle):
             return puzzle, puzzle.name, module_of(manager, puzzle.name)
-    installed_one = installed_puzzles().get(puzzle.name)
+    installed_one = installed_puzzles(puzzle.name).get(puzzle.name)
     if installed_one is not None and same_puzzle(installed_one, puzzle):
         return puzzle, puzzle.name, _modules.get(puzzle.name)
     return puzzle, puzzle, None
@@ -163,35 +174,18 @@ def puzzle_of(ref: str | Puzzle, module: str | None = None) -> Puzzle:
         except Exception:
             pass
     try:
-        return installed_puzzles()[ref]
+        return installed_puzzles(ref)[ref]
     except KeyError:
         raise LookupError(f"puzzle {ref!r} is not installed where this subtree runs") from None
 
 
-def parse_instance(puzzle: Puzzle, text: str, source: str = "<input>", form: str | None = None) -> Any:
-    """The spec of an instance text: read by the puzzle's parser, or decoded from the shared format ``form``.
-
-    ``form`` is None for the puzzle's own text, else the name of one of
-    ``puzzle.formats`` (``tatham``, ``puzzlink``, ``pzprv3``).  This process and
-    every worker read an instance through this one function, so all count the same
-    instance.
-    """
-    if form is None:
-        return puzzle.parse(text, source)
-    if form not in puzzle.formats:
-        raise ValueError(f"puzzle {puzzle.name} does not read the format {form!r}")
-    return puzzle.formats[form].decode(text, source)
-
-
 def spec_of(job: Job, puzzle: Puzzle) -> Any:
-    """The instance a job names: its spec, its text read in its format, or what its parameters build."""
+    """The instance a job names: its spec, its text read in its form, or what its parameters build."""
     if job.spec is not None:
         return job.spec
-    if job.text is not None:
-        return parse_instance(puzzle, job.text, job.source, job.form)
-    if puzzle.build is None:
+    if job.instance.text is None and puzzle.build is None:
         raise ValueError(f"puzzle {puzzle.name} needs an instance text")
-    return puzzle.make_spec(dict(job.params))
+    return read_spec(puzzle, job.instance, dict(job.params))
 
 
 def search_for(job: Job) -> Search:
@@ -267,6 +261,8 @@ def end_with_parent(parent: int | None = None) -> None:
     if parent is None:
         parent = os.getppid()
     if kernel and sys.platform.startswith("linux"):
+        import ctypes  # here: only a worker process of this machine needs it
+
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)

@@ -1,13 +1,18 @@
-"""Counting an instance given in a shared format (Tatham ID, puzz.link URL, pzprv3 file) on workers.
+"""Every input form of every puzzle through every command that takes an instance, against its text form.
 
-Every installed puzzle that reads a shared format is counted as its own text and as
-each form, through ``backtrack solve --count --workers 2``: from a file, with a
-checkpoint and a resume, and from standard input.  Each must give the serial
-engine's count of the same instance.  The warm-up in this process is turned off
-(``parallel.count`` wrapped with ``warmup=0, steal=False``), so that every subtree
-is counted in a worker process, which must read the instance as this process did;
-one case per form runs the command as it is, on an instance big enough to outlast
-the warm-up.
+An argument becomes an instance along one path (:mod:`backtrack.instances`),
+whatever the command and whatever the executor.  So every installed puzzle that
+reads a shared format is given as its own text and as each form it reads (Tatham
+game ID, puzz.link URL, pzprv3 file), and each command that takes an instance
+(:data:`COMMANDS`: ``solve`` in each mode, ``check``, ``convert``, ``show``,
+``replay``, ``estimate``, ``bench --rounds 1``) must answer for every form as it
+answers for the text.  ``solve --count --workers 2`` on local worker processes,
+with a checkpoint and a resume, and from standard input, must give the serial
+engine's count of the same instance.  For those the warm-up in this process is
+turned off (``parallel.count`` wrapped with ``warmup=0, steal=False``), so that
+every subtree is counted in a worker process, which must read the instance as this
+process did; one case per form runs the command as it is, on an instance big
+enough to outlast the warm-up.
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 import warnings
+from typing import Callable
 
 import pytest
 
 from backtrack import make_manager, parallel
-from backtrack.cli import encoded, main
+from backtrack.cli import main
+from backtrack.cli.options import encoded
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -157,3 +165,109 @@ def test_the_command_as_it_is_counts_a_shared_form_on_workers(tmp_path, capsys, 
     assert (result["solutions"], result["attempts"], result["complete"]) == (*expected, True)
     if result["parallel"]["executor"] != "local":
         pytest.skip("the count ended within the warm-up (machine too fast)")
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def without(data: dict, *keys: str) -> dict:
+    """``data`` without the keys that name the input or the time it took."""
+    return {key: value for key, value in data.items() if key not in keys}
+
+
+def solved(mode: str) -> Callable:
+    def answer(capsys, name: str, path: str, tmp_path) -> object:
+        status, out, err = run(capsys, "solve", name, path, "--json", *mode.split())
+        assert status == 0, err
+        return status, without(json.loads(out), "source", "seconds")
+    return answer
+
+
+def counted_here(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "solve", name, path, "--count", "--json", "--workers", "1")
+    assert status == 0, err
+    return status, without(json.loads(out), "source", "seconds", "parallel")
+
+
+def checked(capsys, name: str, path: str, tmp_path) -> object:
+    """The text form's first solution, as ``solve`` prints it, checked against the instance in this form."""
+    text_path = tmp_path / f"{name}.text"
+    status, printed, err = run(capsys, "solve", name, str(text_path))
+    assert status == 0, err
+    answer = tmp_path / "answer.txt"
+    answer.write_text(printed, encoding="utf-8")
+    status, out, err = run(capsys, "check", name, path, str(answer), "--json")
+    return status, without(json.loads(out), "source")
+
+
+def converted(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "convert", name, path, "--to", "text")
+    return status, out
+
+
+def shown(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "show", name, path)
+    return status, out
+
+
+def replayed(capsys, name: str, path: str, tmp_path) -> object:
+    page = tmp_path / "replay.html"
+    status, out, err = run(capsys, "replay", name, path, "-o", str(page), "--mode", "first", "--max-events", "500")
+    assert status == 0 and page.stat().st_size > 0, err
+    return status, re.sub(r"^wrote \S+: ", "", out)
+
+
+def estimated(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "estimate", name, path, "--samples", "30", "--seed", "1", "--json")
+    return status, without(json.loads(out), "source", "seconds")
+
+
+def benched(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "bench", name, path, "--rounds", "1", "--warmup", "0", "--mode", "unique", "--json")
+    assert status == 0, err
+    info = json.loads(out)["benchmarks"][0]["extra_info"]
+    return status, (info["attempts"], info["solutions"], info["complete"])
+
+
+#: Each command that takes an instance, and what of its answer must not depend on the instance's form.
+COMMANDS = {
+    "solve": solved(""),
+    "solve --all --limit 3": solved("--all --limit 3"),
+    "solve --unique": solved("--unique"),
+    "solve --count --workers 1": counted_here,
+    "check": checked,
+    "convert --to text": converted,
+    "show": shown,
+    "replay": replayed,
+    "estimate": estimated,
+    "bench --rounds 1": benched,
+}
+
+
+@pytest.mark.parametrize("name", SHARED)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_answers_for_every_form_as_for_the_text(tmp_path, capsys, name, command):
+    answer = COMMANDS[command]
+    text, _ = instance(name, "text")
+    (tmp_path / f"{name}.text").write_text(text, encoding="utf-8")
+    expected = answer(capsys, name, str(tmp_path / f"{name}.text"), tmp_path)
+    for form in sorted(MANAGER.puzzle(name).formats):
+        encoded_text, _ = instance(name, form)
+        path = tmp_path / f"{name}.{form}"
+        path.write_text(encoded_text, encoding="utf-8")
+        assert answer(capsys, name, str(path), tmp_path) == expected, (command, form)
+        if form in ("tatham", "puzzlink"):  # an ID or a URL given as the argument itself
+            assert answer(capsys, name, encoded_text.strip(), tmp_path) == expected, (command, form, "argument")
+
+
+def test_the_table_holds_every_command_that_takes_an_instance():
+    from backtrack.cli import COMMANDS as COMMAND_MODULES, build_parser
+
+    parser = build_parser()
+    subparsers = next(action for action in parser._actions if action.dest == "command")
+    taking = {name for name, command in subparsers.choices.items()
+              if any(action.dest in ("file", "inputs") for action in command._actions)}
+    assert taking == {command.split()[0] for command in COMMANDS} and taking <= set(COMMAND_MODULES)

@@ -1,0 +1,7 @@
+"""``python -m backtrack.cli``: the ``backtrack`` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())
