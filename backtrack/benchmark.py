@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from .distribution import extra_hint
 from .outputs import write_atomic
 from .puzzle import Puzzle
 
 __all__ = ["Case", "Measured", "variants", "measure", "storage_record", "save", "load", "BENCH_HINT"]
 
-BENCH_HINT = "backtrack bench --save and --compare need pytest-benchmark: pip install 'backtrack[bench]'"
+BENCH_HINT = f"backtrack bench --save and --compare need pytest-benchmark: {extra_hint('bench')}"
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from .distribution import DISTRIBUTION, installed_version
+
 __all__ = ["KINDS", "MAX_NAME", "write_plugin", "module_name", "check_name", "check_folder"]
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -130,12 +132,8 @@ def _write(folder: Path, name: str, kind: str) -> list[Path]:
     source = (template / "__init__.py").read_text(encoding="utf-8")
     description, _, _ = source.partition('"""')[2].partition("\n")
     source = re.sub(r'^NAME = ".*"$', f'NAME = "{name}"', source, count=1, flags=re.M)
-    try:
-        version = importlib.metadata.version("backtrack")
-    except importlib.metadata.PackageNotFoundError:
-        version = "0.1.0"
     values = {"name": name, "module": module, "kind": kind, "description": description.rstrip("."),
-              "backtrack_version": version}
+              "distribution": DISTRIBUTION, "backtrack_version": installed_version() or "0.1.0"}
     files = {
         folder / "pyproject.toml": (TEMPLATES / "files" / "pyproject.toml.txt").read_text(encoding="utf-8"),
         folder / "README.md": (TEMPLATES / "files" / "README.md.txt").read_text(encoding="utf-8"),

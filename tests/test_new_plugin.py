@@ -65,3 +65,26 @@ def test_bad_names_and_existing_folders_are_refused(tmp_path, capsys, monkeypatc
     (tmp_path / "ok").mkdir()
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_new_plugin_needs_nothing_from_the_index_beside_the_installed_engine(python, tmp_path, capsys):
+    """Its dependency names this distribution (not PyPI's unrelated ``backtrack``), which is installed already.
+
+    ``pip install`` (a dry run, saying what it would install) takes the plugin alone.
+    """
+    import importlib.metadata
+    import json
+
+    from backtrack.distribution import DISTRIBUTION
+
+    assert "backtrack" in (importlib.metadata.distribution(DISTRIBUTION).read_text("top_level.txt") or "").split()
+    folder = tmp_path / "my-indexless-puzzle"
+    assert main(["new", "my-indexless-puzzle", "--folder", str(folder)]) == 0
+    capsys.readouterr()
+    assert f'dependencies = ["{DISTRIBUTION}>=' in (folder / "pyproject.toml").read_text(encoding="utf-8")
+    report = tmp_path / "report.json"
+    install = subprocess.run([str(python), "-m", "pip", "install", "--dry-run", "-q", "--report", str(report),
+                              str(folder)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stdout + install.stderr
+    wanted = [item["metadata"]["name"] for item in json.loads(report.read_text(encoding="utf-8"))["install"]]
+    assert wanted == ["my-indexless-puzzle"]

@@ -19,7 +19,7 @@ def test_the_wheel_holds_every_package_and_data_file(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path),
                            str(source)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    (wheel,) = tmp_path.glob("backtrack-*.whl")
+    (wheel,) = tmp_path.glob("backtrack_puzzles-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     wanted = {
         path.relative_to(ROOT).as_posix()

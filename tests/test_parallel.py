@@ -201,9 +201,9 @@ def test_this_process_helps_while_spawned_workers_start(installed, monkeypatch):
     """Spawned workers take a while to start: meanwhile this process counts subtrees from the end of the queue."""
     import multiprocessing
 
-    from backtrack.parallel import counting
+    from backtrack.parallel import local
 
-    monkeypatch.setattr(counting, "local_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr(local, "local_context", lambda: multiprocessing.get_context("spawn"))
     queens = installed.puzzle("queens")
     report = parallel.count("queens", None, {"n": 9, "method": "classic"}, workers=2, warmup=0)
     assert report.executor == "local" and report.subtrees_here > 0
@@ -680,7 +680,7 @@ def test_command_refuses_bad_options(capsys, args, message):
 def test_scheduler_without_dask_says_how_to_install(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     status, out, err = solve(capsys, "queens", "-p", "n=5", "--count", "--scheduler", "tcp://127.0.0.1:1")
-    assert status == 2 and "pip install 'backtrack[dask]'" in err
+    assert status == 2 and "pip install 'backtrack-puzzles[dask]'" in err
 
 
 # -- a worker that dies --------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def test_the_command_lists_and_solves_a_third_party_puzzle(third_party, capsys):
     assert "plugin 'broken'" in err and "ImportError" in err
     line = next(line for line in out.splitlines() if line.startswith("choose "))
     assert "pick K of N" in line and "[choose-puzzle 2.5]" in line
-    assert any(line.startswith("queens ") and "[backtrack " in line for line in out.splitlines())
+    assert any(line.startswith("queens ") and "[backtrack-puzzles " in line for line in out.splitlines())
 
     (third_party / "five.txt").write_text("5 2\n")
     assert main(["solve", "choose", str(third_party / "five.txt"), "--count", "--json"]) == 0
@@ -302,8 +302,8 @@ def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_pa
             f"[backtrack]\n{name} = {name}_puzzle\n",
             {f"{name}_puzzle": BAD_HOOKS.format(body=body)},
         )
-    done = run_command(tmp_path, "solve", "queens", "-p", "n=5", "--count")
-    assert done.returncode == 0 and done.stdout.startswith("10 solutions")
+    done = run_command(tmp_path, "list")  # which loads every plugin (solve loads only the puzzle's)
+    assert done.returncode == 0 and any(line.startswith("queens ") for line in done.stdout.splitlines())
     lines = done.stderr.splitlines()
     assert lines.count("backtrack: warning: plugin 'raising' failed to list its puzzles: RuntimeError: boom") == 1
     assert lines.count("backtrack: warning: plugin 'not_a_puzzle' returned 'a text', not a backtrack.Puzzle") == 1

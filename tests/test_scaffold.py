@@ -15,8 +15,8 @@ from backtrack.scaffold import MAX_NAME
     ("async", "is a Python keyword"),
     ("match", "is a Python keyword"),  # a soft keyword
     ("sudoku", "a puzzle called 'sudoku' is installed already"),
-    ("backtrack-puzzles", "a module called 'backtrack_puzzles' can be imported already"),
-    ("backtrack", "a distribution called 'backtrack' is installed already"),
+    ("backtrack-puzzles", "a distribution called 'backtrack-puzzles' is installed already"),
+    ("backtrack", "a module called 'backtrack' can be imported already"),
     ("pytest", "is installed already"),
     ("os", "a module called 'os' can be imported already"),
     ("a" * 301, f"at most {MAX_NAME} characters, not 301"),

@@ -13,6 +13,7 @@ The modules, one concern each:
 * :mod:`.jobs`: what travels to a worker and what runs there;
 * :mod:`.report`: the report, the progress and the errors of a count;
 * :mod:`.checkpoint`: the file of finished subtrees that lets a count resume;
+* :mod:`.workers`: what a count needs of its workers (the :class:`~.workers.Workers` protocol);
 * :mod:`.local`: worker processes of this machine, or an executor handed in;
 * :mod:`.cluster`: a Dask distributed cluster (imported only when asked for);
 * :mod:`.counting`: one count from start to end (:class:`Count`, :func:`count`).
@@ -27,15 +28,15 @@ processes (otherwise the subtrees are counted in this process, and the report's
 counted serially, in one piece.
 """
 
+from ..distribution import extra_hint
 from .checkpoint import CheckpointError
 from .counting import count, max_workers
-from .jobs import Job, parse_instance, worker_init
-from .local import local_context
+from .jobs import Job, worker_init
 from .report import CountInterrupted, CountReport, NotSplittable, Progress, SubtreeError
 from .tree import MAX_SPLIT_DEPTH, Split, SplitDepthError, is_splittable, split
 
 #: What to tell someone who asks for a Dask cluster without Dask installed.
-DASK_HINT = "counting on a Dask cluster needs Dask: pip install 'backtrack[dask]'"
+DASK_HINT = f"counting on a Dask cluster needs Dask: {extra_hint('dask')}"
 
 __all__ = [
     "count",
@@ -46,7 +47,6 @@ __all__ = [
     "is_splittable",
     "Split",
     "Job",
-    "parse_instance",
     "CountReport",
     "Progress",
     "CountInterrupted",
@@ -57,3 +57,12 @@ __all__ = [
     "worker_init",
     "local_context",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The worker processes' machinery (multiprocessing) is imported when a count starts workers.
+    if name == "local_context":
+        from .local import local_context
+
+        return local_context
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
