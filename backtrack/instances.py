@@ -65,7 +65,7 @@ class Instance:
 
 def shared_form(puzzle: Puzzle, text: str, source: str) -> str | None:
     """The shared format ``text`` is in (None: the puzzle's own text); refused when the puzzle does not read it."""
-    from .formats import kind_of
+    from .formats import kind_of  # here: the formats are imported only for an instance that is text
 
     form = kind_of(text)
     if form is not None and form not in puzzle.formats:

@@ -11,7 +11,7 @@ from .. import benchmark
 from ..instances import UsageError, read_instances, read_spec
 from ..manager import Manager
 from ..puzzle import Puzzle, accepted
-from .options import add_params
+from .options import add_example, add_params
 from .status import EXIT_FOUND
 
 
@@ -23,7 +23,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                            "stores them.")
     command.add_argument("puzzle")
     command.add_argument("inputs", nargs="*", metavar="FILE", help="instance files ('-' for standard input)")
-    command.add_argument("--example", "-e", action="append", default=[], metavar="NAME", help="a shipped example")
+    add_example(command, many=True)
     add_params(command, "a parameter and the values to compare", metavar="NAME=V1,V2")
     command.add_argument("--mode", choices=("count", "first", "unique"), default="count",
                          help="what each search does (default: count every solution)")

@@ -12,7 +12,7 @@ from ..inputs import read_file, read_standard_input, title_source
 from ..instances import UsageError, parse_params, single_instance
 from ..manager import Manager
 from ..puzzle import InputError
-from .options import add_params, add_picture_options, check_picture_options, drawing, write_pictures
+from .options import add_example, add_params, add_picture_options, check_picture_options, drawing, write_pictures
 from .status import EXIT_FOUND, EXIT_NONE
 
 
@@ -25,7 +25,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("inputs", nargs="+", metavar="INPUT",
                          help="PUZZLE_INPUT ANSWER (a file, - for standard input, a game ID or URL), or one pzprv3 "
                               "file with an answer, or with --example NAME just the ANSWER")
-    command.add_argument("--example", "-e", metavar="NAME", help="check an answer to a shipped example")
+    add_example(command, "check an answer to a shipped example")
     add_params(command, "a puzzle parameter")
     command.add_argument("--json", action="store_true", help="every broken rule, with its cells, as JSON")
     add_picture_options(command, "the answer (the verdict then goes to standard error)")

@@ -25,11 +25,19 @@ def add_params(command: argparse.ArgumentParser, help: str = "a puzzle parameter
     command.add_argument("--param", "-p", action="append", default=[], metavar=metavar, help=help)
 
 
+def add_example(command: argparse.ArgumentParser, help: str = "a shipped example", many: bool = False) -> None:
+    """``--example NAME`` (repeatable when ``many``)."""
+    if many:
+        command.add_argument("--example", "-e", action="append", default=[], metavar="NAME", help=help)
+    else:
+        command.add_argument("--example", "-e", metavar="NAME", help=help)
+
+
 def add_instance_arguments(command: argparse.ArgumentParser) -> None:
     """``[INPUT] [--example NAME] [-p NAME=VALUE ...]``: the instance a command works on."""
     command.add_argument("file", nargs="?", metavar="INPUT",
                          help="the instance: a file, - for standard input, a game ID or a URL")
-    command.add_argument("--example", "-e", metavar="NAME", help="a shipped example")
+    add_example(command)
     add_params(command)
 
 
