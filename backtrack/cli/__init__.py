@@ -29,6 +29,7 @@ import argparse
 import importlib
 import os
 import sys
+import types
 import warnings
 from typing import Sequence
 
@@ -62,7 +63,7 @@ COMMANDS = {
 ALL_PUZZLES = ("list", "new")
 
 
-def command_module(name: str) -> object:
+def command_module(name: str) -> types.ModuleType:
     """The module of command ``name`` (imported on first use)."""
     return importlib.import_module(f".{COMMANDS[name][0]}", __name__)
 
@@ -79,7 +80,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, (_, summary) in COMMANDS.items():
         sub = commands.add_parser(name, help=summary)
         if command is None or command == name:
-            command_module(name).add_arguments(sub)  # type: ignore[attr-defined]
+            command_module(name).add_arguments(sub)
     return parser
 
 
@@ -114,7 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("backtrack: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     try:
-        return command_module(args.command).run(manager, args)  # type: ignore[attr-defined, no-any-return]
+        status: int = command_module(args.command).run(manager, args)
+        return status
     except (UsageError, UnknownPuzzle, InputError, PluginFailed, OutputError) as error:
         message = error.args[0] if isinstance(error, UnknownPuzzle) else str(error)
         print(f"backtrack: error: {message}", file=sys.stderr)
