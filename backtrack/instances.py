@@ -31,7 +31,7 @@ from .inputs import read_file, read_standard_input
 from .puzzle import InputError, Param, Puzzle, quoted
 
 __all__ = ["Instance", "UsageError", "FORMAT_NAMES", "read_instances", "instances_in", "shared_form", "parse_params",
-           "parse_pairs", "read_spec", "decode", "make_search", "single_instance"]
+           "parse_pairs", "read_text", "read_spec", "decode", "make_search", "single_instance"]
 
 
 class UsageError(Exception):
@@ -104,20 +104,12 @@ def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> lis
             known = ", ".join(puzzle.examples) or "none"
             raise UsageError(f"puzzle {puzzle.name} has no example {example!r} (examples: {known})")
         source, text = str(path), read_file(path)
-    elif file == "-":
-        source, text = "<stdin>", read_standard_input()
     elif file is not None:
-        if not os.path.exists(file):
+        if file != "-" and not os.path.exists(file):
             form = shared_form(puzzle, file, "the argument")
             if form in ("tatham", "puzzlink"):
                 return [Instance("<argument>", file, 1, form)]
-        name = file if file.isprintable() else quoted(file)  # the message stays one line
-        if "\x00" in file:
-            raise UsageError(f"cannot read {name}: a file name cannot hold a NUL character")
-        try:
-            source, text = file, read_file(file)
-        except OSError as error:
-            raise UsageError(f"cannot read {name}: {error.strerror}") from None
+        source, text = read_text(file)
     elif puzzle.build is not None:
         return [Instance("<parameters>", None)]
     else:
@@ -133,6 +125,19 @@ def read_instances(puzzle: Puzzle, file: str | None, example: str | None) -> lis
         if len(parts) > 1:
             return [Instance(source, part, first_line) for first_line, part in parts]
     return [Instance(source, text)]
+
+
+def read_text(file: str) -> tuple[str, str]:
+    """The source and text of FILE (``-``: standard input); a file that cannot be read is a usage error."""
+    if file == "-":
+        return "<stdin>", read_standard_input()
+    name = file if file.isprintable() else quoted(file)  # the message stays one line
+    if "\x00" in file:
+        raise UsageError(f"cannot read {name}: a file name cannot hold a NUL character")
+    try:
+        return file, read_file(file)
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror}") from None
 
 
 def parse_params(puzzle: Puzzle, pairs: Sequence[str]) -> dict[str, Any]:

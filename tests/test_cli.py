@@ -88,6 +88,14 @@ def test_usage_and_input_errors_exit_2_with_a_clear_message(capsys, args, messag
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("command", [["solve", "queens"], ["check", "queens", "-p", "n=4"]])
+def test_a_file_that_cannot_be_read_is_named_on_one_line_by_every_command(capsys, command):
+    # The puzzle and an answer are read the same way (backtrack.instances.read_text).
+    assert main([*command, "no\tsuch\nfile"]) == 2
+    err = capsys.readouterr().err
+    assert err == "backtrack: error: cannot read 'no\\tsuch\\nfile': No such file or directory\n"
+
+
 def test_input_error_names_file_and_line(capsys, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("# comment\nlots\n")

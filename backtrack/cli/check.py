@@ -8,8 +8,8 @@ import re
 import sys
 
 from ..formats import kind_of
-from ..inputs import read_file, read_standard_input, title_source
-from ..instances import UsageError, parse_params, single_instance
+from ..inputs import title_source
+from ..instances import UsageError, parse_params, read_text, single_instance
 from ..manager import Manager
 from ..puzzle import InputError
 from .options import add_example, add_params, add_picture_options, check_picture_options, drawing, write_pictures
@@ -75,13 +75,7 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
         puzzle_file, answer_file = None, inputs[0]
     else:
         raise UsageError("give PUZZLE_INPUT ANSWER, or one pzprv3 file holding the puzzle and an answer")
-    if answer_file == "-":
-        answer_source, answer = "<stdin>", read_standard_input()
-    else:
-        try:
-            answer_source, answer = answer_file, read_file(answer_file)
-        except OSError as error:
-            raise UsageError(f"cannot read {answer_file}: {error.strerror}") from None
+    answer_source, answer = read_text(answer_file)
     if kind_of(answer.strip()) == "pzprv3":
         pzprv3 = puzzle.formats.get("pzprv3")
         if pzprv3 is None or pzprv3.decode_answer is None:
