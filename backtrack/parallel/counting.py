@@ -429,15 +429,13 @@ def count(
             f"workers must be at most {max_workers()} ({WORKERS_PER_CORE} per core of this machine), not {size}"
         )
     descriptor, ref, module = resolve(puzzle, manager)
-    if instance is not None:
-        text, source, form = instance.text, instance.source, instance.form
-    given_spec = spec if text is None else None
-    if text is None and form is not None:
-        raise ValueError("a format (form) needs an instance text")
-    if form is not None and form not in descriptor.formats:
-        raise ValueError(f"puzzle {descriptor.name} does not read the format {form!r}")
     if instance is None:
         instance = Instance(source, text, 1, form)
+    given_spec = spec if instance.text is None else None
+    if instance.text is None and instance.form is not None:
+        raise ValueError("a format (form) needs an instance text")
+    if instance.form is not None and instance.form not in descriptor.formats:
+        raise ValueError(f"puzzle {descriptor.name} does not read the format {instance.form!r}")
     job = Job(os.urandom(16).hex(), ref, instance, tuple(params.items()), given_spec, module)
     if spec is None:
         spec = spec_of(job, descriptor)

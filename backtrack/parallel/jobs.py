@@ -89,14 +89,13 @@ def installed_puzzles(name: str) -> dict[str, Puzzle]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             manager = make_manager(puzzle=name)
-        found = {listed: registered.puzzle for listed, registered in manager.puzzles().items()}
-        for listed in found:
+        for listed, registered in manager.puzzles().items():
             if listed not in _installed:
-                _installed[listed] = found[listed]
-                module = module_of(manager, listed)
-                if module:
+                _installed[listed] = registered.puzzle
+                if module := module_of(manager, listed):
                     _modules[listed] = module
-        _asked.update(found, (name,))
+            _asked.add(listed)
+        _asked.add(name)
     return _installed
 
 
