@@ -6,11 +6,11 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from backtrack.cli import main
+import docs_pages
 
 
 def outside_xdist() -> dict[str, str]:
@@ -90,6 +90,5 @@ def test_bad_arguments_are_usage_errors(capsys, args, message, tmp_path, monkeyp
     assert status == 2 and message in err
 
 
-def test_the_readme_shows_the_command():
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    assert "backtrack bench queens -p n=10,12 -p method=classic,bitmask" in readme
+def test_the_benchmarking_page_shows_the_command():
+    assert "backtrack bench queens -p n=10,12 -p method=classic,bitmask" in docs_pages.page("benchmarking.md")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from backtrack import hookimpl
 from backtrack.cli import main
+import docs_pages
 
 
 def solve(capsys, *args):
@@ -258,23 +258,21 @@ def test_a_plugin_whose_parser_crashes_is_named_without_a_traceback(capsys, monk
     )
 
 
-# -- the README documents what the command does ---------------------------------------------------
-
-README = Path(__file__).resolve().parents[1] / "README.md"
+# -- the documentation says what the command does -------------------------------------------------
 
 
-def test_the_readme_exit_status_table_lists_every_status():
+def test_the_documented_exit_status_table_lists_every_status():
     from backtrack import cli
 
-    text = README.read_text(encoding="utf-8")
+    text = docs_pages.page("command.md")
     table = re.search(r"\| status \| meaning \|\n\|[-| ]+\|\n((?:\|.*\|\n)+)", text)
-    assert table, "the README has an exit status table"
+    assert table, "the command's page has an exit status table"
     documented = {int(row.split("|")[1].strip().strip("`")) for row in table.group(1).splitlines()}
     constants = {value for name, value in vars(cli).items() if name.startswith("EXIT_")}
     assert documented == constants
 
 
-def test_the_readme_option_table_lists_every_solve_option():
+def test_the_documented_option_table_lists_every_solve_option():
     from backtrack.cli import build_parser
 
     solve_parser = build_parser()._subparsers._group_actions[0].choices["solve"]  # type: ignore[union-attr]
@@ -282,7 +280,7 @@ def test_the_readme_option_table_lists_every_solve_option():
         string for action in solve_parser._actions for string in action.option_strings if string.startswith("--")
     }
     options -= {"--help"}
-    text = README.read_text(encoding="utf-8")
+    text = docs_pages.page("command.md")
     table = re.search(r"\| option \| meaning \|\n\|[-| ]+\|\n((?:\|.*\|\n)+)", text).group(1)  # type: ignore[union-attr]
     documented = set(re.findall(r"`(--[a-z-]+)", table))
     assert documented == options

@@ -8,13 +8,13 @@ a puzzle without a drawing of its own (the README's ``choose`` plugin, loaded wi
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 
 from backtrack.cli import main
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,10 +27,10 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def choose_plugin(folder: Path) -> str:
-    code = re.search(r"```python\n(# choose_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
+    code = python_example("choose_puzzle.py")
     assert code
     path = folder / "choose_puzzle.py"
-    path.write_text(code.group(1), encoding="utf-8")
+    path.write_text(code, encoding="utf-8")
     return str(path)
 
 

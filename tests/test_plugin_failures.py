@@ -16,6 +16,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 VALID = "    def valid(self, level, move):\n        return True\n"
@@ -28,9 +29,9 @@ FAILING = ("    def valid(self, level, move):\n"
 def failing_plugin(folder: Path, *, fail_at: int = 2, depth: int = 0, splittable: bool = True) -> Path:
     """The README's choose plugin (puzzle ``badchoose``), its ``valid`` raising once the first pick is ``fail_at``
     and more than ``depth`` items are picked; a file holds one instance per line."""
-    code = re.search(r"```python\n(# choose_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert code and VALID in code.group(1)
-    text = code.group(1).replace(VALID, FAILING.replace("FAIL_AT", str(fail_at)).replace("DEPTH", str(depth)))
+    code = python_example("choose_puzzle.py")
+    assert code and VALID in code
+    text = code.replace(VALID, FAILING.replace("FAIL_AT", str(fail_at)).replace("DEPTH", str(depth)))
     text = text.replace('name="choose"', 'name="badchoose", split=split')
     if not splittable:
         text = text.replace("class ChooseSearch(Search):\n", "class ChooseSearch(Search):\n    splittable = False\n")

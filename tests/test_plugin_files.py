@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def choose_plugin(folder: Path) -> Path:
     """The README's plugin walkthrough, as a file of its own."""
-    code = re.search(r"```python\n(# choose_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
+    code = python_example("choose_puzzle.py")
     assert code
     path = folder / "choose_puzzle.py"
-    path.write_text(code.group(1), encoding="utf-8")
+    path.write_text(code, encoding="utf-8")
     return path
 
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 from importlib.metadata import entry_points
 
 import pytest
 
 from backtrack import Param, PluginWarning, Puzzle, Search, hookimpl, make_manager, parallel, run
 from backtrack.cli import main
+from docs_pages import python_example
 
 
 class Countdown(Search):
@@ -312,8 +311,7 @@ def test_each_plugin_problem_is_one_warning_line_in_the_commands_own_form(tmp_pa
 
 
 def test_an_installed_plugin_whose_hook_builds_new_descriptors_is_counted_on_the_workers(tmp_path):
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    module = re.search(r"```python\n(# choose_puzzle\.py.*?)```", readme, re.S).group(1)  # type: ignore[union-attr]
+    module = python_example("choose_puzzle.py")
     install_fake_distribution(
         tmp_path, "choose-puzzle", "1.0", "[backtrack]\nchoose = choose_puzzle\n", {"choose_puzzle": module}
     )

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from backtrack.cli import main
 from svg_checks import replayed
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def student_file(folder: Path) -> str:
-    code = re.search(r"```python\n(# my_tents\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
+    code = python_example("my_tents.py")
     assert code, "the README's teaching section holds my_tents.py"
     path = folder / "my_tents.py"
-    path.write_text(code.group(1), encoding="utf-8")
+    path.write_text(code, encoding="utf-8")
     return str(path)
 
 

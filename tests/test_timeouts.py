@@ -4,20 +4,20 @@ count is bounded by the count's timeout too (a propagating search on a big board
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from backtrack.cli import main
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def slow_choose_source() -> str:
     """The README's choose plugin with every attempt taking a twentieth of a second."""
-    code = re.search(r"```python\n(# choose_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert code and "        return True\n" in code.group(1)
+    code = python_example("choose_puzzle.py")
+    assert code and "        return True\n" in code
     slow = "        time.sleep(0.05)\n        return True\n"
-    return "import time\n" + code.group(1).replace("        return True\n", slow)
+    return "import time\n" + code.replace("        return True\n", slow)
 
 
 def slow_plugin(folder: Path) -> tuple[str, str]:
