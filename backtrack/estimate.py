@@ -23,12 +23,16 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .engine import Search
 from .run import NOT_PLUGIN_BUGS, PluginFailed, plugin_failure
 from .shortest import ShortestSearch
 
-__all__ = ["Estimate", "estimate", "walk"]
+if TYPE_CHECKING:
+    from .plot import Chart
+
+__all__ = ["Estimate", "estimate", "walk", "chart"]
 
 
 @dataclass(frozen=True)
@@ -151,3 +155,43 @@ def estimate(
         statistics.stdev(column) / math.sqrt(len(column)) if len(column) > 1 else math.inf for column in columns
     )
     return Estimate(len(found), attempts, nodes, solutions, spread_a, spread_n, spread_s, time.perf_counter() - started)
+
+
+def chart(puzzle: str, title: str, param: str, values: Sequence[Any], found: Sequence[Estimate],
+          counted: Sequence[int] | None = None) -> Chart:
+    """The estimated attempts over the values of ``param`` (a bar of one standard error each way), and counted ones.
+
+    ``counted`` (the attempts of real counts, in the order of ``values``) is drawn
+    beside the estimate; each series carries its least-squares growth per step.
+    With no ``param`` the values are categories (one instance).
+    """
+    from .plot import Chart, Point, Series, growth
+
+    def bar(result: Estimate) -> tuple[float | None, float | None]:
+        if not math.isfinite(result.attempts_spread):
+            return None, None
+        return max(result.attempts - result.attempts_spread, result.attempts * 1e-3), (
+            result.attempts + result.attempts_spread)
+
+    xs = list(values) if param else [str(value) for value in values]
+    estimated = Series("estimated attempts", [
+        Point(x, result.attempts, *bar(result),
+              note=f"{param}={value}: {result.attempts:,.0f} +- {result.attempts_spread:,.0f} ({result.samples} walks)")
+        for x, value, result in zip(xs, values, found, strict=True)], colour=0, show_factors=True,
+        per_step=growth(values, [result.attempts for result in found]) if param else None)
+    drawn = [estimated]
+    if counted is not None:
+        drawn.append(Series("counted attempts", [
+            Point(x, float(count), note=f"{param}={value}: {count:,} attempts counted")
+            for x, value, count in zip(xs, values, counted, strict=True)], colour=1, hollow=True,
+            per_step=growth(values, [float(count) for count in counted]) if param else None))
+    samples = found[0].samples if found else 0
+    caption = (f"Marker: Knuth's estimate, the mean of {samples} random walks; bar: one standard error of the mean "
+               f"each way (the walks may all miss a rare, large subtree).")
+    if counted is not None:
+        caption += " Hollow markers: the attempts of a full count of the same search (--count)."
+    if param:
+        caption += (f" ×F: the factor from one value of {param} to the next; dotted: the least-squares fit of "
+                    f"log(attempts) on {param}, its growth per step in the legend.")
+    return Chart(f"backtrack estimate {puzzle}", param or "input", "attempts", drawn, unit="", caption=caption,
+                 categories=None if param else xs, subtitle=title)

@@ -63,6 +63,27 @@ def check_picture_options(args: argparse.Namespace, default_name: str) -> None:
         args.output = None if target == STANDARD_OUTPUT else target
 
 
+def add_plot_option(command: argparse.ArgumentParser, what: str) -> None:
+    """``--plot FILE.svg``: draw ``what`` as a chart."""
+    command.add_argument("--plot", metavar="FILE.svg", help=f"draw {what} as an SVG chart in FILE.svg")
+
+
+def check_plot(args: argparse.Namespace, default_name: str) -> None:
+    """``--plot``'s file checked before anything is searched (a folder writes ``default_name`` in it).
+
+    A name not ending in ``.svg`` and standard output (``-``, where the table
+    goes) are usage errors; a file that cannot be written is an ``OutputError``.
+    """
+    if args.plot is None:
+        return
+    if args.plot == STANDARD_OUTPUT:
+        raise UsageError("--plot writes a file: give --plot FILE.svg (the table goes to standard output)")
+    target = output_target(args.plot, default_name)
+    if not target.lower().endswith(".svg"):
+        raise UsageError(f"--plot draws SVG: give a file name ending in .svg, not {args.plot!r}")
+    args.plot = target
+
+
 def drawing(puzzle: Puzzle, spec: Any) -> Callable[[Any, str | None], str]:
     """``picture(solution, rendered)``: the puzzle's drawing of a solution, or its text form set as SVG."""
     draw = puzzle.draw
