@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from . import parallel
     from .hookspecs import hookimpl, hookspec
     from .manager import Manager, PluginWarning, RegisteredPuzzle, UnknownPuzzle, make_manager
+    from .notebook import Picture, Pictured, Replay, picture, read_instance, replay
     from .parallel import CheckpointError, CountInterrupted, CountReport, NotSplittable
+    from .cover import Coloured, ExactCoverSearch
     from .propagation import PropagatingSearch
     from .shortest import ShortestSearch
     from .tutorial import Backtrack
@@ -28,15 +30,19 @@ if TYPE_CHECKING:
 __all__ = [
     "Backtrack",
     "CheckpointError",
+    "Coloured",
     "CountInterrupted",
     "CountReport",
     "NotSplittable",
+    "ExactCoverSearch",
     "InputError",
     "MAX_INPUT_BYTES",
     "MODES",
     "Manager",
     "Outcome",
     "Param",
+    "Picture",
+    "Pictured",
     "Format",
     "Generator",
     "PluginWarning",
@@ -44,6 +50,7 @@ __all__ = [
     "PropagatingSearch",
     "Puzzle",
     "RegisteredPuzzle",
+    "Replay",
     "Report",
     "Search",
     "SearchInfo",
@@ -60,15 +67,19 @@ __all__ = [
     "hookspec",
     "make_manager",
     "parallel",
+    "picture",
     "quoted",
     "read_file",
+    "read_instance",
+    "replay",
     "run",
     "whole_number",
 ]
 
 #: Names loaded on first use, by the module defining them: pluggy and the entry-point
 #: scan (the manager), the reporters (the tutorial's class), multiprocessing and maybe
-#: Dask (counting in parallel) cost a start-up that a plain search never needs.
+#: Dask (counting in parallel) cost a start-up that a plain search never needs; the
+#: notebook's pictures and replays are loaded with the first model that says it has one.
 _LAZY = {
     "hookimpl": "hookspecs",
     "hookspec": "hookspecs",
@@ -78,12 +89,20 @@ _LAZY = {
     "UnknownPuzzle": "manager",
     "make_manager": "manager",
     "PropagatingSearch": "propagation",
+    "ExactCoverSearch": "cover",
+    "Coloured": "cover",
     "ShortestSearch": "shortest",
     "Backtrack": "tutorial",
     "CheckpointError": "parallel",
     "CountInterrupted": "parallel",
     "CountReport": "parallel",
     "NotSplittable": "parallel",
+    "Picture": "notebook",
+    "Pictured": "notebook",
+    "Replay": "notebook",
+    "picture": "notebook",
+    "read_instance": "notebook",
+    "replay": "notebook",
 }
 
 
