@@ -24,7 +24,7 @@ __all__ = ["KINDS", "MAX_NAME", "write_plugin", "module_name", "check_name", "ch
 
 TEMPLATES = Path(__file__).parent / "templates"
 #: The kinds of search a new plugin can start from, with the template of each.
-KINDS = {"plain": "plain", "propagating": "propagating", "shortest": "shortest"}
+KINDS = {"plain": "plain", "propagating": "propagating", "shortest": "shortest", "cover": "cover"}
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 #: The longest puzzle name ``new`` accepts: it is typed on every command line, and names files and a package.
 MAX_NAME = 40

@@ -37,7 +37,7 @@ def python(tmp_path_factory):
     return environment(tmp_path_factory.mktemp("venv"))
 
 
-@pytest.mark.parametrize("kind", ["plain", "propagating", "shortest"])
+@pytest.mark.parametrize("kind", ["plain", "propagating", "shortest", "cover"])
 def test_a_new_plugin_installs_and_passes_its_own_tests(python, tmp_path, kind, capsys):
     name = f"my-{kind}-puzzle"
     assert main(["new", name, "--kind", kind, "--folder", str(tmp_path / name)]) == 0

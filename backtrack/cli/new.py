@@ -20,9 +20,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                          help="the puzzle's name: lower-case letters, digits and single hyphens, starting with a "
                               f"letter, at most {MAX_NAME} characters; not a Python keyword, nor the name of an "
                               "installed puzzle, distribution or importable module")
-    command.add_argument("--kind", choices=("plain", "propagating", "shortest"), default="plain",
+    command.add_argument("--kind", choices=("plain", "propagating", "shortest", "cover"), default="plain",
                          help="the search to start from: plain (the five methods), propagating (deductions after "
-                              "every decision) or shortest (fewest moves); default plain")
+                              "every decision), shortest (fewest moves) or cover (exact cover: items and options, "
+                              "dancing links); default plain")
     command.add_argument("--folder", metavar="DIR", help="where to write it (default: ./NAME)")
 
 
