@@ -123,6 +123,8 @@ class Report:
     why: str = ""
     #: How much guessing the search needed, for searches that know (see :meth:`Search.difficulty`).
     difficulty: Difficulty | None = None
+    #: The puzzle's grade on its own scale (``{"grade", "level", "scale", "steps"}``), when it was asked for.
+    grade: dict[str, Any] | None = None
 
     def line(self) -> str:
         """The summary line of the tutorial programs: ``44 attempts in     0.00 seconds`` (``1 attempt in ...``)."""

@@ -19,7 +19,8 @@ the others stay, so that part 7 is the search in every module:
                      puzz.link URLs, pzprv3 files, through :mod:`backtrack.formats`)
  5  the picture      ``draw`` and ``draw_move`` (SVG, through :mod:`backtrack.svg`)
  6  the checker      ``check``: the rules a solution breaks, sharing no code with the search
- 7  the search       ``search``: the five methods, or a propagating or shortest search
+ 7  the search       ``search``: the five methods, or a propagating or shortest search;
+                     ``reasoner``: its named deductions, for hints and grades
  8  the generator    ``generator``: new instances, graded
  9  the façade       the API of the puzzle's seed exercise (Dutch or German names),
                      a thin layer over the model
@@ -178,6 +179,10 @@ class Puzzle:
     * ``check(spec, solution) -> list[str]``: the puzzle's independent rule checker,
       sharing no code with its search: the rules the solution breaks, in the
       puzzle's own words (an empty list when it satisfies every rule).
+    * ``reasoner(spec, answer, source) -> Reasoner``: the puzzle's named deductions
+      (see :mod:`backtrack.explain`), from the givens (``answer`` None) or from a
+      partial answer in the text form ``render`` prints; ``backtrack hint`` and
+      ``backtrack grade`` use it.  It raises :class:`InputError` for a bad answer.
     * ``generator``: how new instances are made (see :class:`Generator`).
     """
 
@@ -205,6 +210,8 @@ class Puzzle:
     draw_move: Callable[[Any, Any], str] | None = None
     # 6. the checker
     check: Callable[[Any, Any], list[str]] | None = None
+    # 7. the search (``search`` is above), and its reasoning
+    reasoner: Callable[[Any, str | None, str], Any] | None = None
     # 8. the generator
     generator: Generator | None = None
 
@@ -249,11 +256,16 @@ class Format:
       puzzle's searches give, for its checker.  A file whose answer is empty gives
       the empty answer (which ``backtrack check`` reports as wrong, naming the
       first rule it breaks); None only where the plugin cannot build one.
+    * ``decode_partial(text, source) -> (spec, answer text or None)``: for formats
+      that may carry a partial answer, the answer in the text form the puzzle's
+      reasoner reads (``backtrack hint``); without it, ``hint`` writes the answer
+      of ``decode_answer`` with ``render``.
     """
 
     decode: Callable[[str, str], Any]
     encode: Callable[[Any], str]
     decode_answer: Callable[[str, str], tuple[Any, Any]] | None = None
+    decode_partial: Callable[[str, str], tuple[Any, str | None]] | None = None
 
 
 @dataclass(frozen=True)

@@ -79,12 +79,14 @@ def summary_line(info: SearchInfo, report: Report) -> str:
             return "ambiguous: more than one solution (stopped at the second)"
         if verdict is Verdict.UNIQUE:
             difficulty = report.difficulty
+            graded = (f"; grade {report.grade['grade']} on the scale {', '.join(report.grade['scale'])}"
+                      if report.grade is not None else "")
             if difficulty is None:
-                return "unique: exactly one solution"
+                return f"unique: exactly one solution{graded.replace('; ', ' (', 1) + ')' if graded else ''}"
             guesses = "no guess" if not difficulty.guesses else (
                 f"{difficulty.guesses} guess{'' if difficulty.guesses == 1 else 'es'}, "
                 f"the deepest at level {difficulty.deepest}")
-            return f"unique: exactly one solution (difficulty {difficulty.grade}: {guesses})"
+            return f"unique: exactly one solution (difficulty {difficulty.grade}: {guesses}{graded})"
         if verdict is Verdict.UNSOLVABLE:
             return "unsolvable: no solution"
         if report.stopped is Stop.BOUND:
@@ -109,7 +111,9 @@ def summary_object(info: SearchInfo, report: Report) -> dict[str, Any]:
     why a search is incomplete (``limit``, ``timeout``, ``interrupted``, ``bound``
     ...; null when complete), and ``why`` says it in words.  ``difficulty`` (for a
     search that tracks its guesses, searched to the end; else null): ``guesses``,
-    ``deepest`` and ``grade`` (see :class:`~backtrack.engine.Difficulty`).
+    ``deepest`` and ``grade`` (see :class:`~backtrack.engine.Difficulty`).  ``grade``
+    (``solve --unique`` of a puzzle with a reasoner; else null): the puzzle's grade
+    on its own scale, ``{"grade", "level", "scale", "steps"}``.
     """
     return {
         "puzzle": info.puzzle,
@@ -123,6 +127,7 @@ def summary_object(info: SearchInfo, report: Report) -> dict[str, Any]:
         "stopped": None if report.complete or report.stopped is None else report.stopped.value,
         "why": stop_words(report),
         "difficulty": report.difficulty.as_dict() if report.complete and report.difficulty is not None else None,
+        "grade": report.grade,
     }
 
 

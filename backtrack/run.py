@@ -140,6 +140,20 @@ def plugin_failure(puzzle: str, error: BaseException, source: str = "", during: 
             f"{', raised in ' + where if where else ''}); this is a bug of the plugin")
 
 
+#: Seconds a grade may take after ``solve --unique`` before it is left out.
+GRADE_SECONDS = 10.0
+
+
+def graded(puzzle: Puzzle, spec: Any, source: str) -> dict[str, Any] | None:
+    """The puzzle's grade as JSON data; None when it has no reasoner or grading took longer than GRADE_SECONDS."""
+    if puzzle.reasoner is None:
+        return None
+    from .hints import grade, reasoner_for
+
+    found = grade(reasoner_for(puzzle, spec, None, source), seconds=GRADE_SECONDS)
+    return found.as_json() if found.name is not None else None
+
+
 def run(
     puzzle: Puzzle,
     spec: Any,
@@ -153,6 +167,7 @@ def run(
     prefix: Sequence[Any] = (),
     timeout: float | None = None,
     watch: Any = None,
+    grade: bool = False,
 ) -> Outcome:
     """Search ``spec`` with ``search`` in ``mode``, firing events on ``hook`` if given.
 
@@ -164,6 +179,8 @@ def run(
     When the puzzle's code raises (a method of the search, or ``render``), the
     finished event fires with a report stopped by :attr:`~backtrack.Stop.ERROR`,
     and :class:`PluginFailed` names the plugin and the error and carries the outcome.
+    With ``grade``, a puzzle proven unique is graded on its own scale when it has
+    a reasoner (``report.grade``; see :mod:`backtrack.explain`).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -226,6 +243,8 @@ def run(
         if (interrupted or failure is not None) and mode != "count":
             # A solution found but not yet handed out (when Ctrl-C came, or its rendering failed) is not claimed.
             outcome.report.solutions = len(outcome.solutions)
+        if grade and not interrupted and failure is None and outcome.report.verdict is Verdict.UNIQUE:
+            outcome.report.grade = graded(puzzle, spec, source)
         if hook is not None:
             hook.backtrack_search_finished(info=info, report=outcome.report)
     if interrupted:

@@ -20,7 +20,12 @@ contract (each part says which one failed, and on what):
 6. the fuzz suite: mutated examples and random text either parse or raise
    ``InputError`` with a line inside the input (``fuzz_budget`` cases; needs hypothesis);
 7. first, all, count, verdict, prefix replay and parallel counts agree with each
-   other on every example that is counted within ``seconds``.
+   other on every example that is counted within ``seconds``;
+8. for a puzzle with a reasoner (``hint``, ``grade``): from the givens of every
+   example and of the ``reasoning`` instances (texts, game IDs or URLs, or pairs
+   of an instance and a partial answer to start from), every explained step
+   leaves a state that some solution agrees with, and every rule the reasoner
+   declares is used by some step.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import pytest
 from .engine import Stop, Verdict
 from .inputs import read_file
 from .manager import make_manager
+from .formats import kind_of
 from .puzzle import InputError, Puzzle
 
 __all__ = ["check_puzzle", "fuzz_puzzle", "puzzle_contract"]
@@ -67,6 +73,7 @@ def check_puzzle(
     fuzz_budget: int = FUZZ_BUDGET,
     seconds: float = COUNT_SECONDS,
     params: dict[str, Any] | None = None,
+    reasoning: Iterable[str | tuple[str, str]] = (),
 ) -> None:
     """Check the contract (see the module docstring); an ``AssertionError`` names the part that failed."""
     if isinstance(puzzle, str):
@@ -91,6 +98,15 @@ def check_puzzle(
             expected = brute_force(spec)
             found = puzzle.make_search(spec, params).count()
             assert found == expected, f"4. instance {text!r}: the search counts {found}, the brute force {expected}"
+    if puzzle.reasoner is not None:
+        from .instances import decode
+
+        starts: list[tuple[str, Any, str | None]] = [(label, spec, None) for label, spec in specs]
+        for item in reasoning:
+            text, answer = (item, None) if isinstance(item, str) else item
+            spec = decode(puzzle, text.strip(), "<reasoning>", kind_of(text.strip()))
+            starts.append((f"reasoning instance {text[:40]!r}", spec, answer))
+        _check_reasoning(puzzle, starts, params, seconds)
     for name, path in puzzle.examples.items():
         _check_located_errors(puzzle, read_file(path), name)
     if fuzz_budget > 0:
@@ -144,6 +160,34 @@ def _check_agreement(puzzle: Puzzle, spec: Any, label: str, params: dict[str, An
         f"7. {label}: a split count gives {report_p.solutions} solutions in {report_p.attempts} attempts, "
         f"the search {total} in {attempts}"
     )
+
+
+def _check_reasoning(puzzle: Puzzle, starts: list[tuple[str, Any, str | None]], params: dict[str, Any],
+                     seconds: float) -> None:
+    """8: every explained step agrees with some solution; every declared rule is used."""
+    from .explain import next_step
+    from .hints import reasoner_for
+
+    used: set[str] = set()
+    rules: tuple[Any, ...] = ()
+    for label, spec, answer in starts:
+        search = puzzle.make_search(spec, params)
+        solutions = list(search.solutions(limit=100, timeout=seconds))
+        if not search.report.complete or not solutions:
+            continue  # too big, too many solutions, or none: nothing to agree with
+        reasoner = reasoner_for(puzzle, spec, answer, label)
+        rules = reasoner.rules
+        for number in range(1, 100_000):
+            step = next_step(reasoner)
+            assert step.kind != "mistake", f"8. {label}: from the givens, step {number} finds a mistake: {step.words}"
+            if step.kind != "step":
+                break
+            used.add(step.rule or "")
+            assert any(not reasoner.against(solution) for solution in solutions), (
+                f"8. {label}: after step {number} ({step.rule}: {step.words}) no solution agrees with the state")
+    unused = [rule.id for rule in rules if rule.id not in used]
+    assert not unused, (f"8. the rules {', '.join(unused)} are used by no step of the examples: give instances that "
+                        "need them (reasoning=[...])")
 
 
 def _check_located_errors(puzzle: Puzzle, text: str, name: str) -> None:

@@ -232,6 +232,17 @@ def benched(capsys, name: str, path: str, tmp_path) -> object:
     return status, (info["attempts"], info["solutions"], info["complete"])
 
 
+def hinted(capsys, name: str, path: str, tmp_path) -> object:
+    """Every step from the givens, or the error of a puzzle that has no reasoner: the same in every form."""
+    status, out, err = run(capsys, "hint", name, path, "--all", "--json")
+    return status, json.loads(out) if status == 0 else err
+
+
+def graded(capsys, name: str, path: str, tmp_path) -> object:
+    status, out, err = run(capsys, "grade", name, path, "--json")
+    return status, json.loads(out) if status == 0 else err
+
+
 #: Each command that takes an instance, and what of its answer must not depend on the instance's form.
 COMMANDS = {
     "solve": solved(""),
@@ -244,6 +255,8 @@ COMMANDS = {
     "replay": replayed,
     "estimate": estimated,
     "bench --rounds 1": benched,
+    "hint --all": hinted,
+    "grade": graded,
 }
 
 

@@ -8,22 +8,22 @@ the engine's contract (prefixes, splitting, verdicts, timeouts) and a brute forc
 from __future__ import annotations
 
 import itertools
-import re
 import types
 from pathlib import Path
 
 import pytest
 
 from backtrack import PropagatingSearch, Stop, Verdict, make_manager, parallel, run
+from docs_pages import python_example
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def readme_module() -> types.ModuleType:
-    code = re.search(r"```python\n(# latin_puzzle\.py.*?)```", README.read_text(encoding="utf-8"), re.S)
+    code = python_example("latin_puzzle.py")
     assert code, "the README has the propagating example"
     module = types.ModuleType("latin_puzzle")
-    exec(compile(code.group(1), "README.md", "exec"), module.__dict__)
+    exec(compile(code, "README.md", "exec"), module.__dict__)
     return module
 
 
@@ -129,3 +129,48 @@ def test_a_subclass_missing_a_part_says_which():
 
     with pytest.raises(NotImplementedError, match="branch"):
         Half().count()
+
+
+# -- the example names its rules: hint and grade with no further code --------------------------------
+
+#: Unique 5x5 and 6x6 squares, and the grade each needs (a brute force below proves them unique).
+GRADED = {"easy": "4....\n...1.\n5.2..\n.51..\n...4.\n", "hard": "..5.3\n.5.3.\n2....\n..15.\n.2...\n",
+          "guess": "..1...\n.6.5..\n.3...5\n34....\n..421.\n....2.\n"}
+
+
+@pytest.fixture
+def plugin_file(tmp_path):
+    path = tmp_path / "latin_puzzle.py"
+    path.write_text(python_example("latin_puzzle.py"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("level", GRADED)
+def test_the_examples_named_rules_grade_and_explain_through_the_command(plugin_file, tmp_path, capsys, level):
+    import json
+
+    from backtrack.cli import main
+
+    grid = LATIN.parse(GRADED[level], "<test>")
+    solutions = brute_force(grid) if len(grid) == 5 else [LATIN.LatinSearch(grid).first()]
+    assert len(solutions) == 1 and LATIN.LatinSearch(grid).count() == 1
+    puzzle = tmp_path / "square.txt"
+    puzzle.write_text(GRADED[level], encoding="utf-8")
+    assert main(["--plugin", str(plugin_file), "grade", "latin", str(puzzle), "--json"]) == 0
+    graded = json.loads(capsys.readouterr().out)
+    assert graded["grade"] == level and graded["scale"] == ["easy", "hard", "guess"]
+    assert main(["--plugin", str(plugin_file), "hint", "latin", str(puzzle), "--all", "--json"]) == 0
+    explained = json.loads(capsys.readouterr().out)
+    assert explained["solved"] is (level != "guess")
+    solution = "\n".join("".join(map(str, row)) for row in solutions[0])
+    for step in explained["steps"]:  # every state agrees with the unique solution
+        assert all(got in (".", want) for got, want in zip(step["answer"], solution, strict=True))
+    if level != "guess":
+        assert explained["steps"][-1]["answer"] == solution
+
+
+def test_the_examples_reasoning_keeps_the_contract():
+    from backtrack.testing import check_puzzle
+
+    puzzle = make_manager(entry_points=False, plugins=[LATIN]).puzzle("latin")
+    check_puzzle(puzzle, fuzz_budget=0, reasoning=list(GRADED.values()))

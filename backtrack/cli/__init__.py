@@ -57,6 +57,8 @@ COMMANDS = {
     "check": ("check", "check an answer against the puzzle's rules"),
     "convert": ("convert", "write a puzzle in another format (text, Tatham game ID, puzz.link URL, pzprv3 file)"),
     "generate": ("generate", "make new instances of a puzzle"),
+    "hint": ("hint", "the next step from a partial answer (or every step), with the rule that makes it"),
+    "grade": ("grade", "how hard a puzzle is for a person, on the puzzle's own scale (as Tatham's solvers grade)"),
 }
 
 #: The commands that work on every installed puzzle rather than one named puzzle.
@@ -68,6 +70,27 @@ def command_module(name: str) -> types.ModuleType:
     return importlib.import_module(f".{COMMANDS[name][0]}", __name__)
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser that takes its options before, between and after its positional arguments.
+
+    ``backtrack solve queens --count FILE`` reads FILE although an option comes
+    first: a plain parser fills an optional positional argument (``[INPUT]``) with
+    nothing at the first option and then refuses FILE as unrecognised.
+    """
+
+    _intermixing = False
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        if self._intermixing:  # parse_known_intermixed_args calls this again for each of its two passes
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line; every command's options, or only ``command``'s (the others then show their help line)."""
     parser = argparse.ArgumentParser(
@@ -76,7 +99,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--plugin", action="append", default=[], metavar="FILE",
                         help="load a Python file holding a backtrack_puzzles hook as a plugin, without installing it "
                              "(repeatable; BACKTRACK_PLUGINS lists more, separated by the path separator)")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
     for name, (_, summary) in COMMANDS.items():
         sub = commands.add_parser(name, help=summary)
         if command is None or command == name:

@@ -7,6 +7,7 @@ import json
 import re
 import sys
 
+from ..answers import answer_text
 from ..formats import kind_of
 from ..inputs import title_source
 from ..instances import UsageError, parse_params, read_text, single_instance
@@ -31,30 +32,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     add_picture_options(command, "the answer (the verdict then goes to standard error)")
 
 
-#: The lines of what ``solve`` prints around an answer, and a cell as rules name it.
-SOLUTION_HEADER = re.compile(r"^Solution \d+$")
-REPORT_LINE = re.compile(r"^\d+ attempts? in +\d+\.\d+ seconds$")
+#: A cell as rules name it.
 CELL = re.compile(r"row (\d+), column (\d+)")
-
-
-def answer_text(text: str, source: str) -> tuple[str, int]:
-    """The answer in what ``backtrack solve`` printed, and the lines dropped before it.
-
-    The ``Solution 1`` header and the summary and report lines after the answer are
-    dropped; the number of lines before the answer keeps error lines true of the file.
-    """
-    lines = text.split("\n")
-    headers = [number for number, line in enumerate(lines) if SOLUTION_HEADER.match(line.strip())]
-    if len(headers) > 1:
-        raise InputError(f"this holds {len(headers)} solutions (as --all prints them): keep the one to check",
-                         source, headers[1] + 1)
-    first = headers[0] + 1 if headers else 0
-    last = len(lines)
-    while last > first and not lines[last - 1].strip():
-        last -= 1
-    if last > first and REPORT_LINE.match(lines[last - 1].strip()):
-        last -= 2  # the report line, and the summary line printed before it
-    return "\n".join(lines[first:max(last, first)]) + "\n", first
 
 
 def run(manager: Manager, args: argparse.Namespace) -> int:

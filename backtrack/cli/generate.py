@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from ..engine import AttemptBudget, Stop, Verdict
 from ..instances import FORMAT_NAMES, UsageError, parse_pairs
 from ..manager import Manager
-from ..puzzle import accepted
+from ..puzzle import Puzzle, accepted
 from ..reporters import PictureSink, plural
 from ..run import held_signals
 from .options import add_params, add_picture_options, check_picture_options, close_pictures, encoded, unsolved_picture
@@ -39,8 +39,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     unique.add_argument("--unique", action="store_true", default=None,
                         help="only puzzles with exactly one solution (the default for puzzles solved by hand)")
     unique.add_argument("--any", dest="unique", action="store_false", help="puzzles with any number of solutions")
-    command.add_argument("--difficulty", choices=("easy", "medium", "hard"),
-                         help="only puzzles of this grade (how much the search must guess; implies --unique)")
+    command.add_argument("--difficulty", metavar="LEVEL",
+                         help="only puzzles of this grade, checked by 'backtrack grade' before they are printed: a "
+                              "level of the puzzle's scale ('backtrack generate PUZZLE --help-params' lists it); "
+                              "easy, medium or hard grade how much the search must guess where the scale has no such "
+                              "name (implies --unique)")
     command.add_argument("--to", default="text", choices=("text", *FORMAT_NAMES),
                          help="the format to write (default: the puzzle's own text, ready for 'backtrack solve')")
     command.add_argument("--help-params", action="store_true", help="list the generator's parameters and exit")
@@ -54,6 +57,17 @@ GENERATE_TRIES = 200
 #: there proves nothing, and the puzzle is passed over.  About 6 s of Sudoku's or Akari's search
 #: (a 25 x 25 Sudoku's check measured about 20,000 attempts).
 GRADE_ATTEMPTS = 100_000
+
+
+#: The grades of how much a search must guess (:class:`~backtrack.engine.Difficulty`), for puzzles without a scale.
+SEARCH_GRADES = ("easy", "medium", "hard")
+
+
+def reasoner_scale(puzzle: Puzzle) -> tuple[str, ...]:
+    """The levels of the puzzle's scale (its reasoner's), empty when it has none."""
+    from ..hints import scale_of
+
+    return scale_of(puzzle)
 
 
 class GenerateTimeout(BaseException):
@@ -135,6 +149,9 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
             print(f"  {param.name}: {param.help} (takes {param.describe()}){default}")
         if generator.largest_unique:
             print(f"unique puzzles: {generator.largest_unique}")
+        scale = reasoner_scale(puzzle)
+        print(f"--difficulty: {', '.join(scale)} (as 'backtrack grade' grades them)" if scale else
+              f"--difficulty: {', '.join(SEARCH_GRADES)} (how much the search must guess)")
         return EXIT_FOUND
     params = parse_pairs(args.param, generator.param,
                          f" ('backtrack generate {puzzle.name} --help-params' lists them)")
@@ -146,10 +163,15 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
     if args.format == "svg" and args.to != "text":
         raise UsageError("--format svg draws the puzzles, --to writes them in a format: give one of them")
     unique = generator.unique_default if args.unique is None else args.unique
+    scale = reasoner_scale(puzzle)
     if args.difficulty is not None:
         if args.unique is False:
             raise UsageError("--difficulty grades puzzles with one solution: leave out --any")
+        if args.difficulty not in scale and args.difficulty not in SEARCH_GRADES:
+            known = ", ".join(scale or SEARCH_GRADES)
+            raise UsageError(f"--difficulty of {puzzle.name} is one of {known}, not {args.difficulty!r}")
         unique = True
+    by_scale = args.difficulty in scale
     if args.to != "text" and args.to not in puzzle.formats:
         raise UsageError(f"puzzle {puzzle.name} cannot be written as one of the {FORMAT_NAMES[args.to]}")
     seed = args.seed
@@ -196,7 +218,15 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
                               "made another", file=sys.stderr)
                         continue
                     difficulty = search.report.difficulty
-                    if args.difficulty is not None:
+                    if by_scale:
+                        from ..hints import grade, reasoner_for
+
+                        found = grade(reasoner_for(puzzle, spec, None, "<generated>"), seconds=deadline.left())
+                        if found.name is None and deadline.expired():
+                            raise GenerateTimeout
+                        if found.name != args.difficulty:
+                            continue
+                    elif args.difficulty is not None:
                         if difficulty is None:
                             raise UsageError(f"puzzle {puzzle.name}'s search does not grade difficulty")
                         if difficulty.grade != args.difficulty:

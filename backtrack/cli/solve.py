@@ -122,6 +122,7 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
             source=instance.source,
             timeout=args.timeout,
             watch=watch,
+            grade=mode == "unique",
         )
     finally:
         manager.unregister(reporter)
