@@ -57,9 +57,13 @@ descriptor, 11 the hook (Ricochet Robots has no shared formats).
 
 The search is :class:`backtrack.shortest.ShortestSearch` (iterative deepening)
 with the goal robot's distance to the target, were it able to stop anywhere, as
-its lower bound, and a transposition table (robot positions, the non-goal robots
+its lower bound; it offers a move only into a state that can still reach the
+target in the moves left (tight states: the goal robot alone; with one or two
+moves to spare: examined a move or two ahead), never a robot's move straight back,
+and keeps a transposition table (robot positions, the non-goal robots
 interchangeable) that prunes only what cannot lose a shortest sequence.  It is a
-plain search (no propagation), so an attempt is one call of ``valid``.
+plain search (no propagation), so an attempt is one call of ``valid``: a move
+offered and tried (what is left out unoffered is not counted).
 """
 
 from __future__ import annotations
@@ -70,9 +74,12 @@ import re
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Collection, Iterator, Sequence
 
-from backtrack import AttemptBudget, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import (
+    AttemptBudget, Generator, InputError, Param, Pictured, Puzzle, examples_in, hookimpl, quoted, whole_number,
+)
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.shortest import ShortestSearch
 from backtrack.svg import PALETTE, Grid
 
@@ -93,9 +100,11 @@ MIN_GENERATED = 8
 #: The boards :func:`make` tries for one puzzle before it gives up.
 GENERATOR_TRIES = 2000
 #: The attempts (moves tried) of :func:`make`'s search of one 16 x 16 board, and of all its boards together:
-#: about 10 s and 35 s (a 12-move optimum takes about 400,000, a 13-move one a few million); a board of N x N
-#: cells gets 16 / N of them, its attempts costing about N / 16 as much.
-BOARD_ATTEMPTS, GENERATE_ATTEMPTS = 2_000_000, 6_000_000
+#: a few seconds and under about 10 s (a 12-move optimum takes about 25,000, the 13-move ``classic-13-s87``
+#: about 75,000); a board of N x N cells gets 16 / N of them, its attempts costing more.  A tenth of what they
+#: were before the search left out, unoffered, the moves into states that cannot reach the target in the moves
+#: left: an attempt now stands for about ten times the work.
+BOARD_ATTEMPTS, GENERATE_ATTEMPTS = 200_000, 600_000
 #: Each board's search gets at most this share of all the attempts, so that boards whose goal robot needs a
 #: very long way (common on 64 x 64 boards) cannot use them all up before the boards after them are tried.
 BOARD_SHARES = 10
@@ -103,6 +112,16 @@ BOARD_SHARES = 10
 LONGEST_GENERATED = 40
 #: The distance to the target of a cell the goal robot can never reach it from.
 INFINITE = 1 << 30
+#: The farthest the goal robot may be from the target for the search to work out whether it can get there with
+#: one move to spare before offering a move (farther, the move is offered unexamined).
+SPARE_DEPTH = 64
+#: The most robots and cells of a board whose search examines the states with moves to spare before it offers a
+#: move into them (each examination looks at every robot's moves, twice over for two to spare: with many robots
+#: or on large boards the examinations would cost more than the moves they save).
+SPARE_ROBOTS, SPARE_CELLS = 5, 32 * 32
+#: The most robots' surroundings whose slides the search remembers before it starts afresh (memory, not speed:
+#: a 16 x 16 search meets a few thousand).
+SLIDES_REMEMBERED = 100_000
 
 
 # -- 1. the model ----------------------------------------------------------------------------------
@@ -174,7 +193,7 @@ class Board:
 
 
 @dataclass
-class Ricochet:
+class Ricochet(Pictured, puzzle="ricochet"):
     """A puzzle instance: a board and the goal robot (its index: 0 is A)."""
 
     board: Board
@@ -900,26 +919,61 @@ def check(spec: Ricochet, solution: Sequence[str]) -> list[str]:
 class RicochetSearch(ShortestSearch):
     """The shortest move sequences bringing the goal robot to the target.
 
-    A move is its notation (``"BW"``).  ``moves`` slides every robot each way (bit
-    masks of the robots and of each cell's ray in each direction give the first
-    robot in the way) and offers the moves that move a robot, pass the bound and
-    are not pruned by the transposition table for good, keeping each one's slide
-    in :attr:`options` for its level; ``valid`` consults the table again (siblings
-    searched meanwhile may have added the state); ``record`` makes the move's slide
-    of its level and ``undo`` takes it back.  A prefix is replayed without
-    ``moves``: there ``valid`` works out the move's slide and files it as the
-    level's only option.  ``exhausted`` tells an unsolvable board (the table
-    stopped growing) from one that needs more moves.
+    A move is its notation (``"BW"``).  ``moves`` slides every robot each way and
+    offers the moves that move a robot and may still lead to the target within
+    the limit, keeping each one's slide in :attr:`options` for its level;
+    ``valid`` consults the transposition table again (siblings searched meanwhile
+    may have added the state); ``record`` makes the move's slide of its level and
+    ``undo`` takes it back.  A prefix is replayed without ``moves``: there
+    ``valid`` works out the move's slide and files it as the level's only option.
+    ``exhausted`` tells an unsolvable board (the table stopped growing) from one
+    that needs more moves.
 
-    The table maps a state (the goal robot's cell and the *set* of the other
-    robots' cells: they are interchangeable for reaching the target) to the most
-    moves it was searched with (in this iteration or an earlier one) and whether a
-    solution lay below it.  A state reached with fewer moves to go is pruned:
-    either an earlier iteration found nothing from it with more moves, or this
-    iteration reached it less deep, and a shortest sequence cannot pass it deeper
-    (the shallower visit would give a shorter one).  Reached with as many moves to
-    go, it is pruned only if nothing was found below it.  So the table never loses
-    a shortest sequence, and counting stays exact.
+    Slides: per cell and direction the cells a slide passes (a bit mask) and where
+    the walls alone stop it are worked out once; a robot with no other robot on
+    any of its four rays (the common case) takes its wall stops as they are,
+    otherwise the nearest robot in the way stops it.
+
+    Pruning, each step exact (no shortest sequence is lost, so counting stays
+    exact):
+
+    * the bound: ``dist``, the goal robot's moves to the target were it able to
+      stop anywhere (a breadth-first search backwards over the walls); a move is
+      offered only when its state's bound fits in the moves left;
+    * a *tight* state (its bound equals the moves left) can only be finished by
+      the goal robot alone, each move one nearer: a move into one is offered only
+      when such a path exists with the other robots where they stand (worked out
+      once per state and remembered in :attr:`alone`; a move of another robot off
+      the cells that path could use, :meth:`_cone`, cannot change the answer);
+    * a state with one or two moves to spare is examined a move or two ahead
+      (:meth:`_spare`, :meth:`_spare_two`: can the target be reached in its
+      bound + 1, + 2 moves?) before a move into it is offered, and remembered per
+      state; only on boards of up to :data:`SPARE_CELLS` cells with up to
+      :data:`SPARE_ROBOTS` robots, where the examination costs less than the
+      moves it saves;
+    * a robot is not moved straight back the way it came (the two moves reach
+      what the second alone reaches from before the first, so no shortest
+      sequence holds them);
+    * the table maps a state (the goal robot's cell and the *set* of the other
+      robots' cells: they are interchangeable for reaching the target) to the
+      most moves it was searched with (in this iteration or an earlier one) and
+      whether a solution lay below it.  A state reached with fewer moves to go is
+      pruned: either an earlier iteration found nothing from it with more moves,
+      or this iteration reached it less deep, and a shortest sequence cannot pass
+      it deeper.  Reached with as many moves to go, it is pruned only if nothing
+      was found below it.  ``moves`` already leaves out what the table prunes.
+
+    An attempt is one call of ``valid``: a move that ``moves`` offered, or one of
+    a replayed prefix.  What the bound, the tight states, the states with moves to
+    spare, the reverse moves and the table leave out is never offered and not
+    counted: on the classic boards about a tenth to a twentieth of the attempts of
+    the search before (``bench/ricochet_baseline.py``), each standing for more work.
+
+    The techniques are those of Michael Fogleman's C solver (``fogleman/Ricochet``:
+    precomputed slides, the goal robot's least moves as a bound, a table of the
+    robots with the others interchangeable, no move straight back), with the
+    examinations ahead added to make up for Python; ``bench/bench_ricochet.py``
+    measures it against the search before, in the same run.
     """
 
     def __init__(self, spec: Ricochet, goal: str | None = None, max_moves: int | None = None):
@@ -928,74 +982,105 @@ class RicochetSearch(ShortestSearch):
         self.robots = len(board.robots)
         self.goal = spec.goal if goal is None else _goal_index(goal, self.robots)
         self.target = board.target
-        self.shift = cells.bit_length()
+        self.shift = shift = cells.bit_length()
         self.max_depth = max_moves
         self.pos = list(board.robots)
         neighbours = [[board.neighbour(cell, d) for d in DIRECTIONS] for cell in range(cells)]
+        self.dist = dist = _relaxed_distances(neighbours, self.target, cells)
+        self.widest = max((d for d in dist if d != INFINITE), default=0)
+        #: Per cell, its bit in the robots' mask and in a state's key (the other robots' cells above the goal's).
+        self.bit = [1 << cell for cell in range(cells)]
+        self.key_bit = [1 << (cell + shift) for cell in range(cells)]
         # Per direction: each cell's ray (the cells a slide passes, as a bit mask)
-        # and where the walls alone stop the slide.
-        rays: list[list[int]] = []
-        stops: list[list[int]] = []
-        for d in range(4):
-            masks, ends = [], []
-            for cell in range(cells):
-                mask, at, end = 0, neighbours[cell][d], cell
-                while at is not None:
-                    mask |= 1 << at
-                    end = at
-                    at = neighbours[at][d]
-                masks.append(mask)
-                ends.append(end)
-            rays.append(masks)
-            stops.append(ends)
+        # and where the walls alone stop the slide.  Per cell: its four rays
+        # together, its wall stops that move it, and the slides that may bring the
+        # goal robot one nearer the target (a cell of the ray is one nearer).
         steps = (-n, 1, n, -1)
-        self.dist = _relaxed_distances(neighbours, self.target, cells)
-        self.widest = max((d for d in self.dist if d != INFINITE), default=0)
-        letters = [chr(65 + robot) for robot in range(self.robots)]
-        order = [self.goal] + [robot for robot in range(self.robots) if robot != self.goal]
-        # Everything a replayed move needs, in one tuple: robot, rays, wall stops,
-        # step, and whether the nearest robot in the way has the lowest cell number.
-        self.decode = {
-            letters[r] + DIRECTIONS[d]: (r, rays[d], stops[d], steps[d], d in (1, 2))
-            for r in range(self.robots)
-            for d in range(4)
-        }
-        # Per robot, goal robot first: its moves with what a slide needs.
-        self.order = [
-            (r, [(letters[r] + DIRECTIONS[d], rays[d], stops[d], steps[d], d in (1, 2)) for d in range(4)])
-            for r in order
+        rays: list[list[int]] = [[0] * cells for _ in range(4)]
+        stops: list[list[int]] = [list(range(cells)) for _ in range(4)]
+        # Each ray is the next cell's ray and that cell (so cells are taken the next one
+        # first), and so is the set of distances on it (a bit per distance).
+        far = [self.widest + 1 if value == INFINITE else value for value in dist]
+        seen_on: list[list[int]] = [[0] * cells for _ in range(4)]
+        for d in range(4):
+            ray, stop, seen = rays[d], stops[d], seen_on[d]
+            for cell in range(cells) if steps[d] < 0 else range(cells - 1, -1, -1):
+                at = neighbours[cell][d]
+                if at is not None:
+                    ray[cell] = ray[at] | 1 << at
+                    stop[cell] = stop[at]
+                    seen[cell] = seen[at] | 1 << far[at]
+        self.cross = [rays[0][cell] | rays[1][cell] | rays[2][cell] | rays[3][cell] for cell in range(cells)]
+        self.free: list[list[tuple[int, int]]] = [
+            [(d, stops[d][cell]) for d in range(4) if stops[d][cell] != cell] for cell in range(cells)
         ]
-        self.goal_order = self.order[:1]
-        #: Per level, the moves offered there with their slides: robot, stop and the state after.
-        self.options: dict[int, dict[str, tuple[int, int, int]]] = {}
-        self.others = 0
+        self.nearer: list[list[tuple[int, int, int, bool]]] = [
+            [(rays[d][cell], stops[d][cell], steps[d], d in (1, 2)) for d in range(4)
+             if 0 < dist[cell] != INFINITE and seen_on[d][cell] >> (dist[cell] - 1) & 1]
+            for cell in range(cells)
+        ]
+        #: Per direction: ray, wall stop, step and whether the nearest robot in the way has the lowest cell number.
+        self.slides = [(rays[d], stops[d], steps[d], d in (1, 2)) for d in range(4)]
+        letters = [chr(65 + robot) for robot in range(self.robots)]
+        #: Per robot: its moves' names by direction, and each one's reverse.
+        self.names = [[letters[r] + DIRECTIONS[d] for d in range(4)] for r in range(self.robots)]
+        self.reverses = [[letters[r] + DIRECTIONS[(d + 2) % 4] for d in range(4)] for r in range(self.robots)]
+        self.decode = {letters[r] + DIRECTIONS[d]: (r, d) for r in range(self.robots) for d in range(4)}
+        #: The robots in the order their moves are offered: the goal robot first.
+        self.order = [self.goal] + [robot for robot in range(self.robots) if robot != self.goal]
+        #: The other robots, each with its moves' names by direction and their reverses.
+        self.helpers = [(robot, self.names[robot], self.reverses[robot]) for robot in self.order[1:]]
+        #: Per level, the moves offered there with their slides: robot, stop, the state after, the reverse move.
+        self.options: dict[int, dict[str, tuple[int, int, int, str | None]]] = {}
+        #: Per level, the move that may not follow the one made there (its reverse), or None.
+        self.banned: list[str | None] = []
+        others = 0
         for robot, cell in enumerate(self.pos):
             if robot != self.goal:
-                self.others |= 1 << cell
-        self.occupied = self.others | 1 << self.pos[self.goal]
+                others |= 1 << cell
+        self.occupied = others | 1 << self.pos[self.goal]
+        #: The other robots' cells, shifted into place for a state's key.
+        self.others_key = others << shift
         self.table: dict[int, int] = {}
+        #: Per state (a key as in the table): whether the goal robot alone, the others standing still, can reach
+        #: the target in ``dist`` moves, each one nearer.
+        self.alone: dict[int, bool] = {}
+        #: Per state (a key as in the table): whether the target is in reach with one move to spare (:meth:`_spare`).
+        self.spare: dict[int, bool] = {}
+        #: Whether moves into states with one or two moves to spare are examined first (:meth:`_spare`): on
+        #: boards of up to :data:`SPARE_CELLS` cells with up to :data:`SPARE_ROBOTS` robots, where it pays.
+        self.spares = self.robots <= SPARE_ROBOTS and cells <= SPARE_CELLS
+        #: Per state: whether the target is in reach with two moves to spare (:meth:`_spare_two`).
+        self.spare_two: dict[int, bool] = {}
+        #: Per cell: its cone (see :meth:`_cone`), worked out when first asked.
+        self.cones: dict[int, int] = {}
+        #: The slides of a robot (see :meth:`_slid`) under its cell and the robots on its cross.
+        self.slid: dict[int, list[tuple[int, int]]] = {}
         self.sizes: list[int] = []
         self.previous_limit = 0
         self.trail: list[tuple[int, int, int, int]] = []
         self.found = 0
 
     def _key(self) -> int:
-        return self.others << self.shift | self.pos[self.goal]
+        return self.others_key | self.pos[self.goal]
 
     def start_limit(self, limit: int) -> None:
         if limit <= self.previous_limit:  # a new search of this object
             self.sizes.clear()
             self.table.clear()
         self.previous_limit = limit
+        if len(self.banned) < limit:
+            self.banned.extend([None] * (limit - len(self.banned)))
         self.table[self._key()] = 2 * (limit - len(self.trail)) + 1
 
     def exhausted(self, cut: bool) -> bool:
         # The table holds the states reached; over the iterations it never shrinks.
-        # When its size stays the same for longer than the largest bound, no
-        # reachable state is left unseen (a state d moves away is seen by the limit
-        # d + bound), and none was a solution.
+        # A state d moves from the start is reached by the limit d + bound + 1
+        # (+ 1: a tight state whose goal robot cannot go alone waits one limit
+        # more); when the table's size stays the same for longer than that,
+        # no reachable state is left unseen, and none was a solution.
         self.sizes.append(len(self.table))
-        span = self.widest + 2
+        span = self.widest + 5
         return len(self.sizes) >= span and self.sizes[-1] == self.sizes[-span]
 
     def lower_bound(self, level: int) -> float:
@@ -1008,44 +1093,337 @@ class RicochetSearch(ShortestSearch):
     def begin(self) -> None:
         self.options.clear()  # a replayed prefix finds no options at its levels (see valid)
 
-    def moves(self, level: int) -> dict[str, tuple[int, int, int]]:
-        """The moves that move a robot (the goal robot's first), each with its robot, stop and new state.
+    def _alone(self, others: int, cell: int) -> bool:
+        """Whether the goal robot alone reaches the target from ``cell`` in ``dist[cell]`` moves, each one nearer.
 
-        The goal robot's moves that end too far from the target for the moves left
-        are left out.  When the bound is tight, so are the other robots' moves: they
-        leave the goal robot as far from the target with one move less to go.
+        ``others`` is the mask of the other robots' cells.  Only those on the
+        cell's cone (:meth:`_cone`) can matter, so the answer is remembered in
+        :attr:`alone` under the cell and those robots, for every cell the walk
+        meets.  A depth-first walk with its own stack: a path may be long on
+        large boards.
         """
-        pos, goal, occupied, others = self.pos, self.goal, self.occupied, self.others
-        shift, dist = self.shift, self.dist
-        goal_cell = pos[goal]
-        after = level + 1
-        limit = self.depth_limit
-        # A state searched with more moves to go stays pruned whatever the siblings
-        # find (see valid), so the table is consulted here already.
-        seen_with = self.table.get
-        pruned = 2 * (limit - after) + 1
-        options: dict[str, tuple[int, int, int]] = {}
-        for robot, directions in self.order if dist[goal_cell] + level < limit else self.goal_order:
-            start = pos[robot]
-            for name, rays, stops, step, lowest in directions:
-                blocking = occupied & rays[start]
-                if blocking:  # stop before the nearest robot in the way
-                    stop = (
-                        (blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)
-                    ).bit_length() - 1 - step
-                else:
-                    stop = stops[start]
-                if stop == start:
+        alone, cones, shift, target = self.alone, self.cones, self.shift, self.target
+        cone = cones.get(cell)
+        if cone is None:
+            cone = self._cone(cell)
+        key = (others & cone) << shift | cell
+        known = alone.get(key)
+        if known is not None:
+            return known
+        path = [key]
+        branches = [iter(self._nearer(cell, others))]
+        while branches:
+            for following in branches[-1]:
+                if following == target:
+                    known = True
+                    break
+                key = (others & cones[following]) << shift | following
+                known = alone.get(key)
+                if known is None:
+                    path.append(key)
+                    branches.append(iter(self._nearer(following, others)))
+                    break
+                if known:
+                    break
+            else:
+                alone[path.pop()] = False
+                branches.pop()
+                continue
+            if known:
+                for key in path:
+                    alone[key] = True
+                return True
+        return False
+
+    def _spare(self, others: int, cells: list[int], others_key: int, cell: int) -> bool:
+        """Whether the goal robot on ``cell`` can reach the target in ``dist[cell] + 1`` moves (one to spare).
+
+        The other robots stand on ``cells`` (``others`` as a mask, ``others_key``
+        shifted into a state's key).  Either it can go alone (:meth:`_alone`), or
+        its first move brings it one nearer to a state with one to spare, or keeps
+        its distance to one it can finish alone, or another robot's move (onto or
+        off its cone) lets it finish alone.  Remembered per state in :attr:`spare`;
+        a cell more than :data:`SPARE_DEPTH` moves from the target is taken as
+        possible, unexamined.
+        """
+        key = others_key | cell
+        known = self.spare.get(key)
+        if known is not None:
+            return known
+        dist, bit, cross, free, shift, target = self.dist, self.bit, self.cross, self.free, self.shift, self.target
+        cones, solo = self.cones, self.alone.get
+        here = dist[cell]
+        if here > SPARE_DEPTH:
+            return True
+        cone = cones.get(cell)
+        if cone is None or (known := solo((others & cone) << shift | cell)) is None:
+            known = self._alone(others, cell)
+            cone = cones[cell]
+        if not known:
+            blockers = others & cross[cell]
+            for _, stop in (free[cell] if not blockers else
+                            self.slid.get(blockers << shift | cell) or self._slid(cell, blockers)):
+                far = dist[stop]
+                if far < here:
+                    known = stop == target or self._spare(others, cells, others_key, stop)
+                elif far == here:
+                    beyond = cones.get(stop)
+                    if beyond is None or (known := solo((others & beyond) << shift | stop)) is None:
+                        known = self._alone(others, stop)
+                if known:
+                    break
+        if not known:
+            occupied = others | bit[cell]
+            for start in cells:
+                leaves = bit[start] & cone
+                if not (leaves or cross[start] & cone):
                     continue
-                if robot == goal:
-                    if after + dist[stop] > limit:
+                blockers = occupied & cross[start]
+                for _, stop in (free[start] if not blockers else
+                                self.slid.get(blockers << shift | start) or self._slid(start, blockers)):
+                    if leaves or bit[stop] & cone:
+                        after = others ^ bit[start] ^ bit[stop]
+                        if (known := solo((after & cone) << shift | cell)) is None:
+                            known = self._alone(after, cell)
+                        if known:
+                            break
+                if known:
+                    break
+        self.spare[key] = known
+        return known
+
+    def _spare_two(self, others: int, cells: list[int], others_key: int, cell: int) -> bool:
+        """Whether the goal robot on ``cell`` can reach the target in ``dist[cell] + 2`` moves (two to spare).
+
+        As :meth:`_spare`, one move further: with one to spare already, or a
+        first move of the goal robot one nearer (two to spare still), as far
+        (one to spare), one farther (alone), or any other robot's move (one to
+        spare).  Remembered per state in :attr:`spare_two`.
+        """
+        key = others_key | cell
+        known = self.spare_two.get(key)
+        if known is not None:
+            return known
+        dist, bit, cross, free, shift, target = self.dist, self.bit, self.cross, self.free, self.shift, self.target
+        spare = self.spare.get
+        here = dist[cell]
+        if here > SPARE_DEPTH:
+            return True
+        if (known := spare(key)) is None:
+            known = self._spare(others, cells, others_key, cell)
+        if not known:
+            blockers = others & cross[cell]
+            for _, stop in (free[cell] if not blockers else
+                            self.slid.get(blockers << shift | cell) or self._slid(cell, blockers)):
+                far = dist[stop]
+                if far < here:
+                    known = stop == target or self._spare_two(others, cells, others_key, stop)
+                elif far == here:
+                    if (known := spare(others_key | stop)) is None:
+                        known = self._spare(others, cells, others_key, stop)
+                elif far == here + 1:
+                    known = self._alone(others, stop)
+                if known:
+                    break
+        if not known:
+            occupied = others | bit[cell]
+            for start in cells:
+                blockers = occupied & cross[start]
+                rest = others_key ^ self.key_bit[start]
+                for _, stop in (free[start] if not blockers else
+                                self.slid.get(blockers << shift | start) or self._slid(start, blockers)):
+                    moved = rest | self.key_bit[stop]
+                    if (known := spare(moved | cell)) is None:
+                        known = self._spare(others ^ bit[start] ^ bit[stop],
+                                            [stop if other == start else other for other in cells], moved, cell)
+                    if known:
+                        break
+                if known:
+                    break
+        self.spare_two[key] = known
+        return known
+
+    def _nearer(self, cell: int, others: int) -> list[int]:
+        """The cells one nearer the target where the goal robot's slides from ``cell`` stop."""
+        dist = self.dist
+        closer = dist[cell] - 1
+        nearer = []
+        for ray, end, step, lowest in self.nearer[cell]:
+            blocking = others & ray
+            if blocking:
+                end = ((blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)).bit_length() - 1 - step
+            if dist[end] == closer:
+                nearer.append(end)
+        return nearer
+
+    def _cone(self, cell: int) -> int:
+        """The cells (a mask) where a robot can change whether the goal robot reaches the target alone from ``cell``.
+
+        The rays of the slides that may bring the goal robot one nearer, and the
+        cones of the cells one nearer on them.  Worked out when first asked, for
+        every cell below too, and remembered in :attr:`cones`.
+        """
+        cones, dist, target = self.cones, self.dist, self.target
+        pending = [cell]
+        while pending:
+            at = pending[-1]
+            if at in cones:
+                pending.pop()
+                continue
+            closer = dist[at] - 1
+            below = [x for ray, _, _, _ in self.nearer[at] for x in _cells_of(ray) if dist[x] == closer]
+            missing = [x for x in below if x not in cones and x != target]
+            if missing:
+                pending.extend(missing)
+                continue
+            mask = 0
+            for ray, _, _, _ in self.nearer[at]:
+                mask |= ray
+            for x in below:
+                mask |= cones.get(x, 0)
+            cones[at] = mask
+            pending.pop()
+        return cones[cell]
+
+    def _slid(self, start: int, blockers: int) -> list[tuple[int, int]]:
+        """The slides from ``start`` that move (direction, stop), with robots on ``blockers`` (its cross) in the way.
+
+        Remembered in :attr:`slid` (a few thousand robots' surroundings recur
+        over a whole search); :meth:`moves` looks there first.
+        """
+        slid = []
+        for d, (rays, stops, step, lowest) in enumerate(self.slides):
+            blocking = blockers & rays[start]
+            if blocking:  # stop before the nearest robot in the way
+                stop = ((blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)).bit_length() - 1 - step
+            else:
+                stop = stops[start]
+            if stop != start:
+                slid.append((d, stop))
+        if len(self.slid) >= SLIDES_REMEMBERED:
+            self.slid.clear()
+        self.slid[blockers << self.shift | start] = slid
+        return slid
+
+    def moves(self, level: int) -> dict[str, tuple[int, int, int, str | None]]:
+        """The moves worth trying (the goal robot's first), each with its robot, stop, new state and reverse."""
+        pos, goal, occupied, others_key = self.pos, self.goal, self.occupied, self.others_key
+        dist, bit, key_bit, cross, free = self.dist, self.bit, self.key_bit, self.cross, self.free
+        goal_cell = pos[goal]
+        others = occupied ^ bit[goal_cell]
+        togo = self.depth_limit - level - 1  # the moves left after this one
+        keep = 2 * togo  # a state in the table above this was searched with more moves to go, or as many in vain
+        seen_with = self.table.get
+        banned = self.banned[level - 1] if level else None
+        options: dict[str, tuple[int, int, int, str | None]] = {}
+        names, reverses = self.names[goal], self.reverses[goal]
+        slid: list[tuple[int, int]] | None
+        remembered, shift, cones, solo, spare = self.slid.get, self.shift, self.cones, self.alone.get, self.spare.get
+        spare_two, spares = self.spare_two.get, self.spares
+        blockers = others & cross[goal_cell]
+        if not blockers:
+            slid = free[goal_cell]
+        elif (slid := remembered(blockers << shift | goal_cell)) is None:
+            slid = self._slid(goal_cell, blockers)
+        for d, stop in slid:
+            far = dist[stop]
+            if far > togo or names[d] == banned:
+                continue
+            key = others_key | stop
+            seen = seen_with(key)
+            if seen is not None and seen > keep:
+                continue
+            if far == togo and far:  # a tight state: the goal robot must finish alone
+                cone = cones.get(stop)
+                if cone is None or (alone := solo((others & cone) << shift | stop)) is None:
+                    alone = self._alone(others, stop)
+                if not alone:
+                    continue
+            elif not spares:
+                pass
+            elif far == togo - 1 and far:  # one move to spare
+                if (spared := spare(key)) is None:
+                    spared = self._spare(others, [pos[robot] for robot, _, _ in self.helpers], others_key, stop)
+                if not spared:
+                    continue
+            elif far == togo - 2 and far:  # two
+                if (spared := spare_two(key)) is None:
+                    spared = self._spare_two(others, [pos[robot] for robot, _, _ in self.helpers], others_key, stop)
+                if not spared:
+                    continue
+            options[names[d]] = (goal, stop, key, reverses[d])
+        here = dist[goal_cell]
+        if here > togo:
+            self.options[level] = options
+            return options
+        if here < togo:  # another robot's move leaves the goal robot with moves to spare
+            one = spares and here == togo - 1  # just one
+            two = spares and here == togo - 2
+            cells = [pos[robot] for robot, _, _ in self.helpers]
+            for robot, names, reverses in self.helpers:
+                start = pos[robot]
+                rest = (others_key ^ key_bit[start]) | goal_cell
+                blockers = occupied & cross[start]
+                if not blockers:
+                    slid = free[start]
+                elif (slid := remembered(blockers << shift | start)) is None:
+                    slid = self._slid(start, blockers)
+                for d, stop in slid:
+                    if names[d] == banned:
                         continue
-                    key = others << shift | stop
-                else:
-                    key = (others ^ (1 << start | 1 << stop)) << shift | goal_cell
+                    key = rest | key_bit[stop]
+                    seen = seen_with(key)
+                    if seen is not None and seen > keep:
+                        continue
+                    if one:
+                        if (spared := spare(key)) is None:
+                            spared = self._spare(others ^ bit[start] ^ bit[stop],
+                                                 [stop if cell == start else cell for cell in cells],
+                                                 key ^ goal_cell, goal_cell)
+                        if not spared:
+                            continue
+                    elif two:
+                        if (spared := spare_two(key)) is None:
+                            spared = self._spare_two(others ^ bit[start] ^ bit[stop],
+                                                     [stop if cell == start else cell for cell in cells],
+                                                     key ^ goal_cell, goal_cell)
+                        if not spared:
+                            continue
+                    options[names[d]] = (robot, stop, key, reverses[d])
+            self.options[level] = options
+            return options
+        # Another robot's move leaves a tight state: the goal robot must go alone, and
+        # only a move onto or off its cone can change whether it can.
+        cone = cones.get(goal_cell)
+        if cone is None or (still := solo((others & cone) << shift | goal_cell)) is None:
+            still = self._alone(others, goal_cell)
+            cone = cones[goal_cell]
+        for robot, names, reverses in self.helpers:
+            start = pos[robot]
+            leaves = bit[start] & cone
+            if not (still or leaves or cross[start] & cone):
+                continue  # it can neither leave the cone nor stop on it
+            rest = (others_key ^ key_bit[start]) | goal_cell
+            blockers = occupied & cross[start]
+            if not blockers:
+                slid = free[start]
+            elif (slid := remembered(blockers << shift | start)) is None:
+                slid = self._slid(start, blockers)
+            for d, stop in slid:
+                if names[d] == banned:
+                    continue
+                if leaves or bit[stop] & cone:
+                    after = others ^ bit[start] ^ bit[stop]
+                    if (alone := solo((after & cone) << shift | goal_cell)) is None:
+                        alone = self._alone(after, goal_cell)
+                    if not alone:
+                        continue
+                elif not still:
+                    continue
+                key = rest | key_bit[stop]
                 seen = seen_with(key)
-                if seen is None or seen <= pruned:
-                    options[name] = (robot, stop, key)
+                if seen is None or seen <= keep:
+                    options[names[d]] = (robot, stop, key, reverses[d])
         self.options[level] = options
         return options
 
@@ -1068,40 +1446,41 @@ class RicochetSearch(ShortestSearch):
         decoded = self.decode.get(move)
         if decoded is None:
             return False
-        robot, rays, stops, step, lowest = decoded
+        robot, d = decoded
         start = self.pos[robot]
-        blocking = self.occupied & rays[start]
-        if blocking:
-            stop = ((blocking & -blocking) if lowest else 1 << (blocking.bit_length() - 1)).bit_length() - 1 - step
-        else:
-            stop = stops[start]
+        stop = next((end for direction, end in self._slid(start, self.occupied & self.cross[start]) if direction == d),
+                    start)
         if stop == start:
             return False
         if robot == self.goal:
-            key = self.others << self.shift | stop
+            key = self.others_key | stop
         else:
-            key = (self.others ^ (1 << start | 1 << stop)) << self.shift | self.pos[self.goal]
-        self.options[level] = {move: (robot, stop, key)}
+            key = (self.others_key ^ self.key_bit[start] | self.key_bit[stop]) | self.pos[self.goal]
+        self.options[level] = {move: (robot, stop, key, None)}  # the move after a prefix may turn back
+        if len(self.banned) <= level:
+            self.banned.extend([None] * (level + 1 - len(self.banned)))
         return True
 
     def record(self, level: int, move: str) -> None:
-        robot, stop, key = self.options[level][move]
-        start = self.pos[robot]
-        self.pos[robot] = stop
-        moved = 1 << start | 1 << stop
-        self.occupied ^= moved
+        robot, stop, key, reverse = self.options[level][move]
+        pos, bit = self.pos, self.bit
+        start = pos[robot]
+        pos[robot] = stop
+        self.occupied ^= bit[start] | bit[stop]
         if robot != self.goal:
-            self.others ^= moved
+            self.others_key ^= self.key_bit[start] | self.key_bit[stop]
+        self.banned[level] = reverse
         self.table[key] = 2 * (self.depth_limit - level) - 1
         self.trail.append((robot, start, key, self.found))
 
     def undo(self, level: int, move: str) -> None:
         robot, start, key, found = self.trail.pop()
-        moved = 1 << start | 1 << self.pos[robot]
-        self.pos[robot] = start
-        self.occupied ^= moved
+        pos, bit = self.pos, self.bit
+        stop = pos[robot]
+        pos[robot] = start
+        self.occupied ^= bit[start] | bit[stop]
         if robot != self.goal:
-            self.others ^= moved
+            self.others_key ^= self.key_bit[start] | self.key_bit[stop]
         if found != self.found:
             self.table[key] = 2 * (self.depth_limit - level - 1)
 
@@ -1117,6 +1496,14 @@ class RicochetSearch(ShortestSearch):
     def partial(self, path: tuple) -> Moves:
         """The moves made so far (the robots stand where they put them), with the goal robot."""
         return Moves(path, self.goal)
+
+
+def _cells_of(mask: int) -> Iterator[int]:
+    """The cells of a bit mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _relaxed_distances(neighbours: list[list[int | None]], target: int, cells: int) -> list[int]:
@@ -1144,6 +1531,89 @@ def search(spec: Ricochet, goal: str | None = None, max_moves: int | None = None
     if max_moves is not None and (type(max_moves) is not int or max_moves < 0):
         raise InputError(f"max_moves must be a whole number, at least 0, not {quoted(str(max_moves))}", "-p max_moves")
     return RicochetSearch(spec, goal, max_moves)
+
+
+# The reasoning behind a hint (``backtrack hint``): a person's moves so far, and the next move of a shortest
+# solution from there, as the search finds it, with how many moves remain after it.
+
+#: The seconds a hint may search for a shortest solution from the moves made so far.
+HINT_SECONDS = 20.0
+HEADINGS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+class RicochetReasoner(Reasoner):
+    """The moves made so far, and the next move of a shortest solution from there."""
+
+    scale = ("optimal",)
+    rules = (Rule("shortest-move", 0, "the next move of a shortest solution from here, found by the search"),)
+
+    def __init__(self, spec: Ricochet, moves: Sequence[str] = (), goal: int | None = None):
+        self.spec, self.moves = spec, list(moves)
+        self.goal = spec.goal if goal is None else goal
+        self._rest: dict[int, Moves | None] = {}
+
+    def board(self) -> Board:
+        """The board after the moves made so far."""
+        board = self.spec.board
+        for move in self.moves:
+            board = board.moved(move)
+        return board
+
+    def rest(self) -> Moves | None:
+        """A shortest solution from the moves made so far (None: none found within :data:`HINT_SECONDS`)."""
+        if len(self.moves) not in self._rest:
+            found = RicochetSearch(Ricochet(self.board(), self.goal)).first(timeout=HINT_SECONDS)
+            self._rest[len(self.moves)] = found
+        return self._rest[len(self.moves)]
+
+    def find(self, rule: Rule) -> Deduction | None:
+        rest = self.rest()
+        if not rest:
+            return None
+        move = rest[0]
+        board = self.board()
+        stop = board.moved(move).robots[ord(move[0]) - 65]
+        row, col = divmod(stop, board.cols)
+        after = len(rest) - 1
+        return Deduction(rule, f"robot {move[0]} {HEADINGS[move[1]]} to ({row + 1}, {col + 1}): a shortest "
+                               f"solution from here takes {after} more move{'' if after == 1 else 's'} after it",
+                         ((row, col),), move)
+
+    def apply(self, deduction: Deduction) -> None:
+        self.moves.append(deduction.change)
+
+    def solved(self) -> bool:
+        board = self.board()
+        return board.robots[self.goal] == board.target
+
+    def broken(self) -> Deduction | None:
+        return None  # every move of a robot is allowed: moves can only be longer than needed
+
+    def answer(self) -> str:
+        return render(self.spec, Moves(self.moves, self.goal))
+
+    def guess(self) -> Deduction | None:
+        return Deduction(self.rules[0], f"nothing: no solution from here was found within {HINT_SECONDS:g} seconds")
+
+    def against(self, solution: Sequence[str]) -> list[Deduction]:
+        if tuple(solution[:len(self.moves)]) == tuple(self.moves):
+            return []
+        return [Deduction(self.rules[0], f"the moves so far ({' '.join(self.moves)}) start no shortest solution")]
+
+    def state(self) -> Moves:
+        return Moves(self.moves, self.goal)
+
+    def highlight(self, cells: Sequence[tuple[int, int]]) -> str:
+        canvas = _canvas(self.spec.board)
+        return "".join(canvas.highlight(row, col) for row, col in cells)
+
+
+def reasoner(spec: Ricochet, answer: str | None, source: str = "<answer>") -> RicochetReasoner:
+    """The reasoning from the moves made so far (as :func:`read_answer` reads them), or from the start."""
+    if answer is None:
+        return RicochetReasoner(spec)
+    moves = read_answer(spec, answer, source)
+    return RicochetReasoner(spec, moves, moves.goal)
 
 
 # -- 8. the generator ------------------------------------------------------------------------------
@@ -1276,8 +1746,8 @@ GENERATOR = Generator(
     ),
     unique_default=False,
     largest_unique="boards whose shortest solution is the only one, up to about 10 moves on 16 x 16 boards "
-                   "(8 moves about 3 s); every board's search is bounded by attempts (16 x 16: 10 moves about "
-                   "0.7 s, 12 about 7 s; at most about 35 s, then an error naming the attempts); any optimum: "
+                   "(8 moves about 2 s); every board's search is bounded by attempts (16 x 16: 10 moves about "
+                   "2 s, 12 about 2.5 s; at most about 30 s, then an error naming the attempts); any optimum: "
                    "16 x 16 about 0.4 s, 32 x 32 about 1.5 s, 64 x 64 about 2 s (up to 3 s measured)",
 )
 
@@ -1360,6 +1830,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 
