@@ -348,16 +348,26 @@ def test_generate_to_a_format_writes_what_decodes_to_the_same_puzzles(to, capsys
     assert [FORMATS[to].decode(text, "<out>") for text in written] == [akari.parse(text) for text in texts]
 
 
-@pytest.mark.parametrize("grade", ["easy", "medium", "hard"])
-def test_difficulty_selects_puzzles_by_the_grade_of_the_search_without_probing(capsys, grade):
-    # The default search probes every cell after each decision: it solves generated puzzles without a guess,
-    # so the generator grades with probe=no, where a third of 8 x 8 puzzles need guesses.
+@pytest.mark.parametrize("grade", ["easy", "tricky", "hard"])
+def test_difficulty_selects_puzzles_by_their_grade_on_tathams_scale(capsys, grade):
+    # easy, tricky and hard are Light Up's levels: --difficulty grades as 'backtrack grade' does.
+    from backtrack.explain import explain
+
     out = generated(capsys, "-p", "rows=8", "-p", "cols=8", "--seed", "2", "--count", "2", "--difficulty", grade)
     puzzles = akari.split(out)
     assert len(puzzles) == 2
     for _, text in puzzles:
+        spec = akari.parse(text)
+        assert akari.search(spec).verdict() is Verdict.UNIQUE
+        assert explain(akari.reasoner(spec, None)).grade == grade
+
+
+def test_medium_keeps_grading_how_much_the_search_guesses(capsys):
+    # medium is no level of Light Up: it keeps its old meaning, the guesses of the search without probing.
+    out = generated(capsys, "-p", "rows=8", "-p", "cols=8", "--seed", "2", "--count", "2", "--difficulty", "medium")
+    for _, text in akari.split(out):
         search = akari.search(akari.parse(text), probe="no")
-        assert search.verdict() is Verdict.UNIQUE and search.report.difficulty.grade == grade
+        assert search.verdict() is Verdict.UNIQUE and search.report.difficulty.grade == "medium"
 
 
 def test_generated_puzzles_of_the_largest_size_for_people_are_unique():

@@ -830,14 +830,16 @@ def test_any_board_is_solvable_and_may_have_several_solutions(capsys):
     assert boards == [generate(8, 8, seed, 0.3) for seed in range(2, 7)]
 
 
-def test_the_difficulty_selects_by_the_engines_grade(capsys):
-    for grade, size in [("easy", 8), ("medium", 20)]:
+def test_the_difficulty_selects_by_the_grade_of_the_reasoner(capsys):
+    from backtrack.hints import grade as graded
+    from backtrack_puzzles.infinity_loop import reasoner
+
+    for grade, size in [("easy", 8), ("medium", 12)]:
         status, boards, _ = generated(capsys, "-p", f"rows={size}", "-p", f"cols={size}", "--difficulty", grade,
                                       "--seed", "1", "--count", "2")
         assert status == 0 and len(boards) == 2
         for board in boards:
-            solver = search(board)
-            assert solver.verdict() is Verdict.UNIQUE and solver.report.difficulty.grade == grade
+            assert search(board).verdict() is Verdict.UNIQUE and graded(reasoner(board)).name == grade
 
 
 def test_the_text_form_is_the_only_one_written(capsys):

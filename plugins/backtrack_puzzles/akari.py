@@ -43,6 +43,13 @@ before the descriptor.  The parts follow the anatomy of every puzzle module
 picture, the checker, the search, the generator, the façade, the descriptor and
 the hook.
 
+Reasoning.  :class:`AkariReasoner` (what :func:`reasoner` makes, for ``backtrack
+hint`` and ``backtrack grade``) holds what a person knows (lamps, cells marked "no
+lamp") and makes Simon Tatham's deductions, named and at his levels: ``easy``
+(``clue-full``, ``clue-needs-all``, ``only-light``), ``tricky``
+(``set-elimination``) and ``hard`` (a guess is needed).  In a partial answer ``_``
+is a cell marked "no lamp" that no lamp lights yet and ``.`` a cell not decided.
+
 Formats.  Besides its own text, Akari reads and writes Simon Tatham's Light Up game
 IDs (``7x7:d11aBf1a0a0kBa1aBf1aB0d``), puzz.link URLs
 (``https://puzz.link/p?akari/6/6/nekcakbl``; ``lightup`` is read too) and the
@@ -69,6 +76,7 @@ from backtrack import (
     Generator,
     InputError,
     Param,
+    Pictured,
     PropagatingSearch,
     Puzzle,
     Verdict,
@@ -76,6 +84,7 @@ from backtrack import (
     hookimpl,
     quoted,
 )
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.formats import (
     QUESTION,
     check_end,
@@ -116,7 +125,7 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 @dataclass
-class LightUp:
+class LightUp(Pictured, puzzle="akari"):
     """A Light Up grid: ``rows`` x ``cols`` cells, of which ``black`` are black (with their number, or None).
 
     Every other cell is white.  Cells are ``(row, column)`` pairs counted from 0.
@@ -550,6 +559,32 @@ def decode_pzprv3_answer(text: str, source: str = "<input>") -> tuple[LightUp, t
     return grid, lamps or ()
 
 
+def decode_pzprv3_partial(text: str, source: str = "<input>") -> tuple[LightUp, str | None]:
+    """The grid of a pzprv3 file and its answer so far, as ``backtrack hint`` reads it (None: no mark yet).
+
+    Lamps (``#``) are ``L``, cells marked "no lamp" (``+``) are ``_``, the rest ``.``
+    (undecided); black cells are written as :func:`render` writes them.
+    """
+    grid, lamps = _read_pzprv3(text, source)
+    if lamps is None:
+        return grid, None
+    file = decode_pzprv3_file(text, source)
+    marked = {(r, k) for r, row in enumerate(file.reader().grid(file.rows, file.cols, "the grid"))
+              for k, item in enumerate(row) if item.text == "+"}
+    placed = set(lamps)
+    rows = []
+    for r in range(grid.rows):
+        cells = []
+        for k in range(grid.cols):
+            if (r, k) in grid.black:
+                number = grid.black[(r, k)]
+                cells.append("?" if number is None else str(number))
+            else:
+                cells.append("L" if (r, k) in placed else "_" if (r, k) in marked else ".")
+        rows.append("".join(cells))
+    return grid, "\n".join(rows) + "\n"
+
+
 def encode_pzprv3(grid: LightUp) -> str:
     """``grid`` as the puzz.link editor saves it, without an answer."""
     black = grid.black
@@ -562,7 +597,7 @@ def encode_pzprv3(grid: LightUp) -> str:
 FORMATS = {
     "tatham": Format(decode_tatham, encode_tatham),
     "puzzlink": Format(decode_puzzlink, encode_puzzlink),
-    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer),
+    "pzprv3": Format(decode_pzprv3, encode_pzprv3, decode_pzprv3_answer, decode_pzprv3_partial),
 }
 
 
@@ -1111,6 +1146,330 @@ def search(spec: LightUp, probe: str = "yes") -> AkariSearch:
     return AkariSearch(spec, probing=probe == "yes")
 
 
+# The reasoning: Tatham's Light Up deductions, named, for ``backtrack hint`` and ``backtrack grade``.
+#
+# A person's state is the lamps, the cells marked "no lamp" (*dark*) and the cells the lamps light.
+# A cell is *free* when it is white, holds no lamp, is not marked dark and is not lit: only there
+# can a lamp still go.  The levels are Tatham's (lightup.c): easy (a clue full or needing all its
+# free neighbours, an unlit cell with one free cell left to light it), tricky (set elimination),
+# hard (a guess).  In the answer's text (what :func:`render` prints), ``L`` is a lamp, ``*`` a lit
+# cell, ``_`` a cell marked "no lamp" that no lamp lights yet, ``.`` a cell not decided; ``?`` and
+# ``0``-``4`` the black cells.  :func:`read_answer` reads all of them (``_`` and ``.`` as white
+# cells without a lamp), and a complete answer is what :func:`render` prints.
+
+#: The mark of a cell known to hold no lamp that no lamp lights yet, in a partial answer.
+ANSWER_DARK = "_"
+
+
+def _at(cell: Position) -> str:
+    """``(3, 5)``: a cell counted from 1."""
+    return f"({cell[0] + 1}, {cell[1] + 1})"
+
+
+def _cells_words(cells: Sequence[Position], last: str = "and") -> str:
+    """``(1, 2)``, ``(1, 2) and (3, 4)``, ``(1, 2), (3, 4) and (5, 6)`` (``last``: the word before the last one)."""
+    shown = [_at(cell) for cell in cells]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {last} " + shown[-1]
+
+
+def _lamps_words(count: int) -> str:
+    return f"{count} lamp" if count == 1 else f"{count} lamps"
+
+
+#: The rules a state can break, for :meth:`AkariReasoner.broken` (they are not deductions).
+LAMPS_SEE = Rule("lamps-see-each-other", 0, "no lamp may light another lamp")
+CLUE_OVER = Rule("clue-too-many", 0, "a number has at most its lamps next to it")
+CLUE_SHORT = Rule("clue-too-few", 0, "a number must be able to get all its lamps")
+NEVER_LIT = Rule("cell-never-lit", 0, "every white cell must be lit by some lamp")
+NO_SOLUTION = Rule("in-no-solution", 0, "a mark that no solution of the puzzle has")
+
+
+class AkariReasoner(Reasoner):
+    """What a person solving a Light Up grid knows (lamps, cells marked dark), and Tatham's deductions from it.
+
+    The rules are those of Tatham's solver, level by level (see the comment above);
+    a step makes one of them once: one number's neighbours, one unlit cell's lamp,
+    or the cells one set rules out.
+    """
+
+    scale = ("easy", "tricky", "hard")
+    rules = (
+        Rule("clue-full", 0, "a number that has all its lamps: its other neighbours stay dark"),
+        Rule("clue-needs-all", 0, "a number with as many free neighbours as lamps missing: a lamp on each of them"),
+        Rule("only-light", 0, "an unlit cell that only one free cell can still light: a lamp there"),
+        Rule("set-elimination", 1, "no lamp on a cell where it would leave an unlit cell no way to be lit, "
+                                   "or a number too few free neighbours for the lamps it still needs"),
+    )
+
+    def __init__(self, spec: LightUp, lamps: Iterable[Position] = (), dark: Iterable[Position] = ()):
+        self.spec = spec
+        self.whites = spec.whites()
+        white = set(self.whites)
+        #: Per white cell: the other white cells in its row and column up to a black cell (they see each other).
+        self.sees = {cell: spec.seen_from(*cell) for cell in self.whites}
+        #: Per white cell: its run of white cells across and its run down (itself included), as numbers of
+        #: :attr:`runs`; a lamp on a cell of either run lights it.
+        self.runs: list[list[Position]] = []
+        self.run_of: dict[Position, tuple[int, int]] = {}
+        starts: dict[tuple[Position, int], int] = {}
+        for cell in self.whites:
+            pair = []
+            for axis in (0, 1):
+                run = sorted([cell, *(c for c in self.sees[cell] if c[axis] == cell[axis])])
+                if (run[0], axis) not in starts:
+                    starts[(run[0], axis)] = len(self.runs)
+                    self.runs.append(run)
+                pair.append(starts[(run[0], axis)])
+            self.run_of[cell] = (pair[0], pair[1])
+        self.numbers = sorted(spec.numbers.items())
+        #: Per numbered black cell: its white neighbours; per white cell: the numbers next to it.
+        self.around = {cell: sorted(c for c in spec.neighbours(*cell) if c in white) for cell, _ in self.numbers}
+        self.clues: dict[Position, list[Position]] = {cell: [] for cell in self.whites}
+        for cell, _ in self.numbers:
+            for c in self.around[cell]:
+                self.clues[c].append(cell)
+        self.lamps: set[Position] = set()
+        self.dark: set[Position] = set(dark)
+        self.lit = dict.fromkeys(self.whites, 0)  # how many lamps light a cell (a lamp lights its own cell)
+        self.open = set(self.whites) - self.dark  # the free cells
+        for cell in lamps:
+            self._light(cell)
+
+    # -- the state ----------------------------------------------------------------------
+    def _light(self, cell: Position) -> None:
+        self.lamps.add(cell)
+        lit = self.lit
+        lit[cell] += 1
+        for c in self.sees[cell]:
+            lit[c] += 1
+        self.open.difference_update(self.sees[cell])
+        self.open.discard(cell)
+
+    def free(self, cell: Position) -> bool:
+        """Whether a lamp can still go on white cell ``cell``: no lamp, not marked dark, not lit."""
+        return cell in self.open
+
+    def _count(self, clue: Position) -> tuple[int, list[Position]]:
+        """The lamps next to a number, and its free neighbours."""
+        lamps, free, open_ = 0, [], self.open
+        for c in self.around[clue]:
+            if c in open_:
+                free.append(c)
+            elif c in self.lamps:
+                lamps += 1
+        return lamps, free
+
+    def _lighters(self, cell: Position) -> list[Position]:
+        """The free cells that could light ``cell`` (itself included), in reading order."""
+        return sorted(c for c in [cell, *self.sees[cell]] if self.free(c))
+
+    def _options(self) -> dict[Position, int]:
+        """Per unlit cell: how many free cells could light it (itself included); one pass over the runs."""
+        free, lit = self.open, self.lit
+        counts = [len(free.intersection(run)) for run in self.runs]
+        return {cell: counts[a] + counts[d] - (cell in free) for cell, (a, d) in self.run_of.items() if not lit[cell]}
+
+    # -- the rules ----------------------------------------------------------------------
+    def find(self, rule: Rule) -> Deduction | None:
+        return getattr(self, "_find_" + rule.id.replace("-", "_"))(rule)
+
+    def _find_clue_full(self, rule: Rule) -> Deduction | None:
+        for clue, number in self.numbers:
+            lamps, free = self._count(clue)
+            if lamps == number and free:
+                how = "takes no lamp" if number == 0 else f"already has its {_lamps_words(number)}"
+                return Deduction(rule, f"the {number} at {_at(clue)} {how}: {_cells_words(free)} "
+                                       f"{'stays' if len(free) == 1 else 'stay'} dark", (clue, *free), ("dark", free))
+        return None
+
+    def _find_clue_needs_all(self, rule: Rule) -> Deduction | None:
+        for clue, number in self.numbers:
+            lamps, free = self._count(clue)
+            need = number - lamps
+            if free and need == len(free):
+                places = "place" if need == 1 else "places"
+                more = "1 more lamp" if need == 1 else f"{need} more lamps"
+                return Deduction(rule, f"the {number} at {_at(clue)} needs {more} and has exactly "
+                                       f"{need} {places} left: a lamp on {_cells_words(free)}", (clue, *free),
+                                 ("lamps", free))
+        return None
+
+    def _find_only_light(self, rule: Rule) -> Deduction | None:
+        for cell, options in self._options().items():
+            if options == 1:
+                lamp = self._lighters(cell)[0]
+                if lamp == cell:
+                    words = f"{_at(cell)} can be lit by no other cell: a lamp on it"
+                else:
+                    words = f"{_at(cell)} can only be lit from {_at(lamp)}: a lamp there"
+                return Deduction(rule, words, (lamp, cell) if lamp != cell else (cell,), ("lamps", [lamp]))
+        return None
+
+    def _rulers(self, cell: Position) -> set[Position]:
+        """The free cells where a lamp would rule out a lamp on free cell ``cell``.
+
+        Those that see it, and the other free neighbours of a number next to it that
+        needs one lamp more (a lamp on either gives it its last).
+        """
+        found = {c for c in self.sees[cell] if self.free(c)}
+        for clue in self.clues[cell]:
+            lamps, free = self._count(clue)
+            if lamps + 1 == self.spec.black[clue]:
+                found.update(c for c in free if c != cell)
+        return found
+
+    def _find_set_elimination(self, rule: Rule) -> Deduction | None:
+        numbers = dict(self.numbers)
+        sources = sorted([*(cell for cell in self.whites if not self.lit[cell]), *numbers])
+        known: dict[Position, set[Position]] = {}
+
+        def rulers(cell: Position) -> set[Position]:
+            if cell not in known:
+                known[cell] = self._rulers(cell)
+            return known[cell]
+
+        for source in sources:
+            if source in numbers:
+                lamps, free = self._count(source)
+                need = numbers[source] - lamps
+                if need <= 0 or need > len(free):
+                    continue
+                # Every set of len(free) - need + 1 free neighbours holds a lamp: a lamp that rules out that
+                # many of them leaves the number too few places.
+                counts: dict[Position, int] = {}
+                for cell in free:
+                    for ruler in rulers(cell):
+                        counts[ruler] = counts.get(ruler, 0) + 1
+                out = sorted(c for c, n in counts.items() if n >= len(free) - need + 1)
+                if out:
+                    words = (f"a lamp on {_cells_words(out, 'or')} would leave the {numbers[source]} at {_at(source)} "
+                             f"fewer free neighbours than the {_lamps_words(need)} it still needs: no lamp there")
+                    return Deduction(rule, words, (*out, source), ("dark", out))
+            else:
+                lighters = self._lighters(source)
+                if len(lighters) < 2:
+                    continue
+                common = set(rulers(lighters[0]))
+                for cell in lighters[1:]:
+                    common &= rulers(cell)
+                    if not common:
+                        break
+                if common:
+                    out = sorted(common)
+                    words = (f"a lamp on {_cells_words(out, 'or')} would leave {_at(source)} no cell to light it: "
+                             "no lamp there")
+                    return Deduction(rule, words, (*out, source), ("dark", out))
+        return None
+
+    def apply(self, deduction: Deduction) -> None:
+        kind, cells = deduction.change
+        for cell in cells:
+            if kind == "lamps":
+                self._light(cell)
+            else:
+                self.dark.add(cell)
+                self.open.discard(cell)
+
+    # -- the state's verdicts --------------------------------------------------------------
+    def solved(self) -> bool:
+        if any(not self.lit[cell] for cell in self.whites):
+            return False
+        return all(self._count(clue)[0] == number for clue, number in self.numbers) and self.broken() is None
+
+    def broken(self) -> Deduction | None:
+        for lamp in sorted(self.lamps):
+            if self.lit[lamp] > 1:
+                other = next(c for c in self.sees[lamp] if c in self.lamps)
+                return Deduction(LAMPS_SEE, f"the lamps at {_at(lamp)} and {_at(other)} light each other",
+                                 (lamp, other))
+        for clue, number in self.numbers:
+            lamps, free = self._count(clue)
+            if lamps > number:
+                return Deduction(CLUE_OVER, f"the {number} at {_at(clue)} has {_lamps_words(lamps)} next to it",
+                                 (clue,))
+            if lamps + len(free) < number:
+                return Deduction(CLUE_SHORT, f"the {number} at {_at(clue)} can get at most "
+                                             f"{_lamps_words(lamps + len(free))} next to it", (clue,))
+        for cell, options in self._options().items():
+            if not options:
+                return Deduction(NEVER_LIT, f"{_at(cell)} can no longer be lit: no lamp may go on it or on a cell "
+                                            "that sees it", (cell,))
+        return None
+
+    def answer(self) -> str:
+        black, lamps, lit, dark = self.spec.black, self.lamps, self.lit, self.dark
+        lines = []
+        for r in range(self.spec.rows):
+            line = []
+            for k in range(self.spec.cols):
+                cell = (r, k)
+                if cell in black:
+                    line.append("?" if black[cell] is None else str(black[cell]))
+                else:
+                    line.append(ANSWER_LAMP if cell in lamps else "*" if lit[cell] else
+                                ANSWER_DARK if cell in dark else ".")
+            lines.append("".join(line))
+        return "\n".join(lines)
+
+    def guess(self) -> Deduction | None:
+        """The lamp the propagating search (without probing, as the generator grades) would try first here.
+
+        When that search needs no guess from here (its own rules go further), the
+        free cell that lights the most unlit cells, as Tatham's solver guesses.
+        """
+        search = AkariSearch(self.spec, probing=False)
+        options: Sequence[Choice] | None = None
+        if search.start() and all(search.decide(Choice(*cell, True)) for cell in sorted(self.lamps)) and all(
+                search.decide(Choice(*cell, False)) for cell in sorted(self.dark)
+                if search.value[search.at[cell[0] * search.cols + cell[1]]] < 0):
+            options = search.branch()
+        rule = Rule("guess", len(self.scale) - 1, "a guess")
+        if options:
+            r, k, lamp = options[0]
+            return Deduction(rule, f"{'a lamp' if lamp else 'no lamp'} at {_at((r, k))}", ((r, k),))
+        free = [cell for cell in self.whites if self.free(cell)]
+        if not free:
+            return None
+        best = max(free, key=lambda cell: sum(not self.lit[c] for c in [cell, *self.sees[cell]]))
+        return Deduction(rule, f"a lamp at {_at(best)}", (best,))
+
+    def against(self, solution: Any) -> list[Deduction]:
+        wanted = {tuple(cell) for cell in solution}
+        found = []
+        for cell in self.whites:
+            if cell in self.lamps and cell not in wanted:
+                found.append(Deduction(NO_SOLUTION, f"with a lamp at {_at(cell)} the puzzle has no solution", (cell,)))
+            elif cell in self.dark and cell in wanted:
+                found.append(Deduction(NO_SOLUTION, f"without a lamp at {_at(cell)} the puzzle has no solution",
+                                       (cell,)))
+        return found
+
+    def state(self) -> Decided:
+        return Decided(tuple(sorted(self.lamps)), tuple(sorted(self.dark - self.lamps)))
+
+    def highlight(self, cells: Sequence[Position]) -> str:
+        canvas = _canvas(self.spec)
+        return "".join(canvas.highlight(r, k) for r, k in cells)
+
+
+def reasoner(spec: LightUp, answer: str | None = None, source: str = "<answer>") -> AkariReasoner:
+    """The reasoner of ``spec`` from the givens, or from a partial answer in the text form :func:`render` prints.
+
+    In the answer ``L`` is a lamp, ``_`` a cell marked "no lamp", ``*`` a lit cell
+    (a cell that no lamp of the answer lights is read as marked "no lamp"), ``.`` a
+    cell not decided yet; the black cells are the puzzle's.  :class:`InputError`
+    (line and column) as :func:`read_answer` gives it.
+    """
+    if answer is None:
+        return AkariReasoner(spec)
+    lamps = read_answer(spec, answer, source)
+    lit = spec.lit_by(lamps)
+    lines = [line for line in newlines(answer.removeprefix(BOM)).split("\n") if not blank(line)]
+    dark = [(r, k) for r, line in enumerate(lines) for k, char in enumerate(line.rstrip(SPACES))
+            if char == ANSWER_DARK or (char == "*" and (r, k) not in lit)]
+    return AkariReasoner(spec, lamps, dark)
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 #: Which numbers :func:`generate` keeps: as few as keep the solution unique, about half of those it could drop, all.
@@ -1378,6 +1737,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

@@ -55,6 +55,16 @@ seed)`` makes new puzzles up to the same 500 x 500, with a unique solution up to
 144 squares (12 x 12): ``backtrack generate bubbles -p rows=12 -p cols=12 --seed
 N`` (see :data:`GENERATOR`).
 
+Reasoning.  :class:`BubblesReasoner` (what :func:`reasoner` makes, for ``backtrack
+hint`` and ``backtrack grade``) holds what a person knows (the bubbles and blocks
+placed, the places ruled out) and names its steps on a scale of its own: ``easy``
+(``bubble-hangs``, ``block-rests``: the squares above a bubble hold bubbles, below a
+block blocks; ``bubble-one-place``, ``block-one-place``: a region with one place
+left for its bubble or block), ``medium`` (``every-place-agrees``: a place ruled out
+whatever place a region's bubble or block takes), ``hard`` (``probe``: a place
+after which the easy rules leave a region no place is ruled out) and ``guess``.  In
+a partial answer ``-`` is a square known to be empty and ``.`` a square not decided.
+
 Formats.  puzz.link's Dosun-Fuwari (``dosufuwa``) is this puzzle: its areas are
 the regions, its black cells the green squares, its balloons the bubbles and its
 iron balls the blocks.  The plugin reads and writes its URLs
@@ -81,6 +91,7 @@ from backtrack import (
     Generator,
     InputError,
     Param,
+    Pictured,
     PropagatingSearch,
     Puzzle,
     examples_in,
@@ -101,12 +112,14 @@ from backtrack.formats import (
     encode_pzprv3_file,
     encode_url,
 )
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.svg import PALETTE, Grid
 
 __all__ = [
     "MAX_SIZE", "BubblesGrid", "parse", "text_of", "render", "as_json", "Answer", "answer_of", "read_answer",
     "decode_puzzlink", "encode_puzzlink", "decode_pzprv3", "decode_pzprv3_answer", "encode_pzprv3", "FORMATS", "draw",
-    "draw_move", "check", "BubblesSearch", "search", "generate", "make", "GENERATOR", "Puzzel", "PUZZLE",
+    "draw_move", "check", "BubblesSearch", "search", "BubblesReasoner", "reasoner",
+    "generate", "make", "GENERATOR", "Puzzel", "PUZZLE",
 ]
 
 # Vocabulary.  A *square* is a cell of the grid, ``(r, k)``: row and column from 0, as the exercise numbers
@@ -115,6 +128,8 @@ __all__ = [
 # another block.  A *run* (a *segment* in the search) is a vertical stretch of squares that are not green,
 # with its *ceiling* above it and its *floor* below.
 GREEN, BUBBLE, BLOCK, EMPTY = "#", "O", "*", "."
+#: A square known to be empty in a partial answer (``backtrack hint``), where ``.`` is a square not decided yet.
+MARKED_EMPTY = "-"
 #: The two kinds of object, in the order of a variable's kind (0: bubble, 1: block).
 KINDS = (BUBBLE, BLOCK)
 LETTERS = string.ascii_uppercase
@@ -141,7 +156,7 @@ Decision = tuple[str, str, Position]
 # -- 1. the model ----------------------------------------------------------------------------------
 
 
-class BubblesGrid:
+class BubblesGrid(Pictured, puzzle="bubbles"):
     """A bubbles and blocks puzzle: its regions and green squares, and the objects placed in advance.
 
     ``lines`` are the rows of the puzzle file (region letters and ``#``);
@@ -385,8 +400,11 @@ def render(spec: BubblesGrid, solution: Solution) -> str:
     """The solved grid in the exercise's ``str()`` format (``#``, ``O``, ``*``, ``.``)."""
     rows = [[GREEN if char == GREEN else EMPTY for char in line] for line in spec.lines]
     for bubble, block in solution.values():
-        rows[bubble[0]][bubble[1]] = BUBBLE
-        rows[block[0]][block[1]] = BLOCK
+        for where, kind in ((bubble, BUBBLE), (block, BLOCK)):
+            if where is not None:  # an Answer (a partial one, from a pzprv3 file) may lack an object
+                rows[where[0]][where[1]] = kind
+    for kind, (r, k) in getattr(solution, "extra", ()):
+        rows[r][k] = kind
     return "\n".join("".join(row) for row in rows)
 
 
@@ -409,6 +427,8 @@ class Answer(dict):
     """
 
     extra: tuple[tuple[str, Position], ...] = ()
+    #: The squares marked ``-`` (known to be empty: a partial answer's mark, read as nothing by the checker).
+    empty: tuple[Position, ...] = ()
 
 
 def answer_of(spec: BubblesGrid, bubbles: Sequence[Position], blocks: Sequence[Position]) -> Answer:
@@ -433,7 +453,9 @@ def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answe
     """The bubbles and blocks of an answer written as :func:`render` prints a solution, for :func:`check`.
 
     One line per row: ``O`` a bubble, ``*`` a block, ``.`` nothing, ``#`` the
-    puzzle's green squares (and only those).  Blank lines before and after the
+    puzzle's green squares (and only those); ``-`` is nothing too, a square a
+    partial answer marks as known to be empty (:attr:`Answer.empty`, read by
+    :func:`reasoner`).  Blank lines before and after the
     grid, and a carriage return at the end of a line, are ignored.
     :class:`InputError` names the line and column of a grid of another size, an
     unknown character, or a green square moved.  Each object belongs to the
@@ -451,12 +473,13 @@ def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answe
         raise InputError(f"expected {spec.rows} rows (the puzzle's), found {last - first + 1}", source, where + 1, 1)
     bubbles: list[Position] = []
     blocks: list[Position] = []
+    empty: list[Position] = []
     for r in range(spec.rows):
         number, line = first + r + 1, lines[first + r]
         for k, char in enumerate(line[: spec.cols]):
-            if char not in (GREEN, BUBBLE, BLOCK, EMPTY):
-                raise InputError(f"expected O (a bubble), * (a block), . (nothing) or # (a green square), "
-                                 f"found {quoted(char)}", source, number, k + 1)
+            if char not in (GREEN, BUBBLE, BLOCK, EMPTY, MARKED_EMPTY):
+                raise InputError(f"expected O (a bubble), * (a block), . (nothing), - (known to be empty) or # (a "
+                                 f"green square), found {quoted(char)}", source, number, k + 1)
             if (char == GREEN) != (spec.lines[r][k] == GREEN):
                 what = "a green square" if spec.lines[r][k] == GREEN else f"a square of region {spec.lines[r][k]}"
                 raise InputError(f"the puzzle has {what} here: an answer keeps the puzzle's green squares",
@@ -465,10 +488,14 @@ def read_answer(spec: BubblesGrid, text: str, source: str = "<answer>") -> Answe
                 bubbles.append((r, k))
             elif char == BLOCK:
                 blocks.append((r, k))
+            elif char == MARKED_EMPTY:
+                empty.append((r, k))
         if len(line) != spec.cols:
             raise InputError(f"expected {spec.cols} squares on every row (the puzzle's), found {len(line)}",
                              source, number, min(len(line), spec.cols) + 1)
-    return answer_of(spec, bubbles, blocks)
+    answer = answer_of(spec, bubbles, blocks)
+    answer.empty = tuple(empty)
+    return answer
 
 
 # -- 4. the formats: puzz.link URLs, pzprv3 files --------------------------------------------------
@@ -1032,6 +1059,405 @@ def search(spec: BubblesGrid) -> BubblesSearch:
     return BubblesSearch(spec)
 
 
+# The reasoning a person does (``backtrack hint``, ``backtrack grade``): its own model beside the
+# search.  What is known: the bubbles and blocks placed, and places ruled out (a square that cannot
+# hold its region's bubble, or block; both ruled out: the square is empty, ``-`` in an answer).  A
+# region's *places left* for its bubble are the squares of the region from which every square up
+# to the ceiling can still hold a bubble (each of another region whose bubble is not placed yet),
+# for its block likewise down to the floor.  Easy: a bubble's squares above hold bubbles, a block's
+# squares below hold blocks, and a region with one place left for its bubble (or block) gets it
+# there.  Medium: whatever place a region's bubble (or block) takes, some other place is ruled out
+# (by the objects that place and its chain put down).  Hard: a place after which the easy rules
+# leave some region no place for its bubble or its block is ruled out.  Otherwise a guess is needed.
+BUBBLES_EASY, BUBBLES_MEDIUM, BUBBLES_HARD, BUBBLES_GUESS = 0, 1, 2, 3
+#: What a state breaks (not a deduction of the scale), and what a guess is named by.
+BUBBLES_BROKEN = Rule("one-of-each", BUBBLES_EASY, "every region holds one bubble, hanging, and one block, resting")
+BUBBLES_GUESS_RULE = Rule("guess", BUBBLES_GUESS, "a place for a bubble or a block, where the search would try one")
+_KIND_WORDS = ("bubble", "block")
+
+
+def _listed(items: Sequence[str], joint: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {joint} {items[-1]}"
+
+
+class _ProbingSearch(BubblesSearch):
+    """The search's propagation (the easy rules to their end) with some places ruled out, for probing.
+
+    ``banned[cell]`` holds bit 1 when the square cannot hold its region's bubble, bit 2 its block.
+    """
+
+    def __init__(self, grid: BubblesGrid, banned: bytearray):
+        super().__init__(grid)
+        self.banned = banned
+
+    def reset(self) -> None:
+        """Nothing placed."""
+        self.assigned = [-1] * self.n
+        self.bubbles = [0] * len(self.top)
+        self.blocks = [0] * len(self.top)
+        self.trail.clear()
+
+    def _candidates(self, v: int, enough: int = 0) -> list[int]:
+        """As the search's, but no square of the chain may have its object ruled out."""
+        assigned, banned, cols = self.assigned, self.banned, self.cols
+        bubbles, blocks, top, bottom = self.bubbles, self.blocks, self.top, self.bottom
+        found = []
+        kind = v & 1
+        bit, step = (2, cols) if kind else (1, -cols)
+        for cell, s, r, chain in self.ways[v]:
+            if kind:
+                covered, have = bottom[s] - r + 1, blocks[s]
+                if covered <= have or r < top[s] + bubbles[s]:
+                    continue
+            else:
+                covered, have = r - top[s] + 1, bubbles[s]
+                if covered <= have or r > bottom[s] - blocks[s]:
+                    continue
+            for x in range(covered - have):
+                if assigned[chain[x]] >= 0 or banned[cell + x * step] & bit:
+                    break
+            else:
+                found.append(cell)
+                if len(found) == enough:
+                    break
+        return found
+
+
+class BubblesReasoner(Reasoner):
+    """What a person solving a bubbles and blocks puzzle knows (objects placed, places ruled out), and the steps.
+
+    ``bubbles`` and ``blocks`` are squares (from 0) holding one, besides those the
+    grid places in advance; ``empty`` squares known to hold nothing.  A variable
+    ``v`` is ``2 * region + kind`` (kind 0 the bubble, 1 the block), regions in
+    the order of their letters, as in the search.
+    """
+
+    scale = ("easy", "medium", "hard", "guess")
+    rules = (
+        Rule("bubble-hangs", BUBBLES_EASY, "the squares above a bubble, up to the top row or a green square, hold "
+                                           "bubbles"),
+        Rule("block-rests", BUBBLES_EASY, "the squares below a block, down to the bottom row or a green square, hold "
+                                          "blocks"),
+        Rule("bubble-one-place", BUBBLES_EASY, "a region with one place left for its bubble gets it there"),
+        Rule("block-one-place", BUBBLES_EASY, "a region with one place left for its block gets it there"),
+        Rule("every-place-agrees", BUBBLES_MEDIUM, "a place that every place left for a region's bubble (or block) "
+                                                   "rules out, with the objects it and its chain put down, is ruled "
+                                                   "out"),
+        Rule("probe", BUBBLES_HARD, "a place for a bubble or a block after which the easy rules leave some region "
+                                    "no place for its bubble or its block is ruled out"),
+    )
+
+    def __init__(self, grid: BubblesGrid, bubbles: Sequence[Position] = (), blocks: Sequence[Position] = (),
+                 empty: Sequence[Position] = ()):
+        self.grid = grid
+        self.model = model = _ProbingSearch(grid, bytearray(grid.rows * grid.cols))
+        self.cols, self.size = grid.cols, grid.rows * grid.cols
+        self.letters, self.region, self.ways, self.n = model.letters, model.region, model.ways, model.n
+        self.banned = model.banned
+        self.held = [""] * self.size
+        self.placed: list[list[int]] = [[] for _ in range(self.n)]
+        #: What the marks of the answer break, found once: (words, cells); the rules never break anything.
+        self.problems: list[tuple[str, tuple[int, ...]]] = []
+        marks = [(kind, (r, k)) for kind, squares in ((BUBBLE, bubbles), (BLOCK, blocks)) for r, k in squares]
+        given = [(BUBBLE, where) for where in grid.bubbles.values()]
+        given += [(BLOCK, where) for where in grid.blocks.values()]
+        for kind, (r, k) in sorted(given) + sorted(marks):
+            cell = r * self.cols + k
+            if self.held[cell] and self.held[cell] != kind:
+                self.problems.append((f"{self._at(cell)} holds a {self._word(self.held[cell])} placed in advance, not "
+                                      f"a {self._word(kind)}", (cell,)))
+            elif not self.held[cell]:
+                self._put(cell, KINDS.index(kind))
+        for r, k in empty:
+            cell = r * self.cols + k
+            if self.held[cell]:
+                self.problems.append((f"{self._at(cell)} holds a {self._word(self.held[cell])} placed in advance: it "
+                                      "is not empty", (cell,)))
+            else:
+                self.banned[cell] = 3
+
+    # -- the state ----------------------------------------------------------------------
+    def _at(self, cell: int) -> str:
+        r, k = divmod(cell, self.cols)
+        return f"({r + 1}, {k + 1})"
+
+    def _cell(self, cell: int) -> Position:
+        return divmod(cell, self.cols)
+
+    @staticmethod
+    def _word(kind: str) -> str:
+        return "bubble" if kind == BUBBLE else "block"
+
+    def _object(self, v: int) -> str:
+        """``the bubble of region C``."""
+        return f"the {_KIND_WORDS[v & 1]} of region {self.letters[v >> 1]}"
+
+    def _put(self, cell: int, kind: int) -> None:
+        self.held[cell] = KINDS[kind]
+        self.placed[2 * self.region[cell] + kind].append(cell)
+
+    def candidates(self, v: int, enough: int = 0) -> list[int]:
+        """The places left for variable ``v`` (none once it is placed); at most ``enough`` of them, if given."""
+        if self.placed[v]:
+            return []
+        kind = v & 1
+        mark, bit, step = KINDS[kind], 1 << kind, self.cols if kind else -self.cols
+        held, banned, placed = self.held, self.banned, self.placed
+        found = []
+        for cell, _, _, chain in self.ways[v]:
+            square = cell
+            for w in chain:
+                here = held[square]
+                if here != mark and (here or banned[square] & bit or placed[w]):
+                    break
+                square += step
+            else:
+                found.append(cell)
+                if len(found) == enough:
+                    break
+        return found
+
+    def _chain(self, cell: int, kind: int) -> tuple[list[int], str | None]:
+        """The empty squares an object on ``cell`` needs filled up to its ceiling (or floor), and what forbids it."""
+        step, mark, bit = (self.cols, BLOCK, 2) if kind else (-self.cols, BUBBLE, 1)
+        region, held = self.region, self.held
+        seen = {region[cell]}
+        fills: list[int] = []
+        square = cell + step
+        while 0 <= square < self.size and region[square] >= 0:
+            letter = self.letters[region[square]]
+            if held[square] == mark:
+                seen.add(region[square])
+            elif held[square]:
+                return fills, f"{self._at(square)} holds a {self._word(held[square])}"
+            elif self.banned[square] & bit:
+                return fills, f"{self._at(square)} cannot hold a {_KIND_WORDS[kind]}"
+            elif self.placed[2 * region[square] + kind]:
+                where = self._at(self.placed[2 * region[square] + kind][0])
+                return fills, f"{self._at(square)} is in region {letter}, whose {_KIND_WORDS[kind]} is at {where}"
+            elif region[square] in seen:
+                return fills, f"region {letter} would need two {_KIND_WORDS[kind]}s there"
+            else:
+                seen.add(region[square])
+                fills.append(square)
+            square += step
+        return fills, None
+
+    # -- the rules ----------------------------------------------------------------------
+    def find(self, rule: Rule) -> Deduction | None:
+        if rule.id in ("bubble-hangs", "block-rests"):
+            return self._chain_rule(rule, 0 if rule.id == "bubble-hangs" else 1)
+        if rule.id in ("bubble-one-place", "block-one-place"):
+            kind = 0 if rule.id == "bubble-one-place" else 1
+            for v in range(kind, self.n, 2):
+                found = self.candidates(v, 2)
+                if len(found) == 1:
+                    words = (f"region {self.letters[v >> 1]} has one place left for its {_KIND_WORDS[kind]}: "
+                             f"{self._at(found[0])}")
+                    return Deduction(rule, words, (self._cell(found[0]),), ("put", [(found[0], kind)]))
+            return None
+        if rule.id == "every-place-agrees":
+            return self._agrees(rule)
+        if rule.id == "probe":
+            return self._probe(rule)
+        return None
+
+    def _chain_rule(self, rule: Rule, kind: int) -> Deduction | None:
+        mark = KINDS[kind]
+        for cell in range(self.size):
+            if self.held[cell] != mark:
+                continue
+            fills, _ = self._chain(cell, kind)
+            if not fills:
+                continue
+            named = [self.letters[self.region[square]] for square in fills]
+            what = (f"{_listed(list(map(self._at, fills)))} hold{'s' if len(fills) == 1 else ''} the "
+                    f"{_KIND_WORDS[kind]}{'s' if len(fills) > 1 else ''} of region{'s' if len(named) > 1 else ''} "
+                    f"{_listed(named)}")
+            how = "hangs from the squares above it" if kind == 0 else "rests on the squares below it"
+            words = f"the {_KIND_WORDS[kind]} at {self._at(cell)} {how}: {what}"
+            return Deduction(rule, words, tuple(map(self._cell, [cell, *fills])),
+                             ("put", [(square, kind) for square in fills]))
+        return None
+
+    def _agrees(self, rule: Rule) -> Deduction | None:
+        """Whatever place the variable with the fewest places left takes, the places it rules out."""
+        left = {v: self.candidates(v) for v in range(self.n) if not self.placed[v]}
+        for _, v in sorted((len(found), v) for v, found in left.items() if len(found) > 1):
+            kind = v & 1
+            common: set[tuple[int, int]] | None = None
+            for cell in left[v]:
+                fills, _ = self._chain(cell, kind)
+                down = [cell, *fills]
+                for square in down:
+                    self._put(square, kind)
+                ruled_out: set[tuple[int, int]] = set()
+                for u, found in left.items():
+                    if self.placed[u]:  # placed by this place: its other places go
+                        ruled_out.update((u, x) for x in found if x not in self.placed[u])
+                    elif u != v:
+                        still = set(self.candidates(u))
+                        ruled_out.update((u, x) for x in found if x not in still)
+                for square in reversed(down):
+                    self.held[square] = ""
+                    self.placed[2 * self.region[square] + kind].pop()
+                common = ruled_out if common is None else common & ruled_out
+                if not common:
+                    break
+            if common:
+                out = sorted(common)
+                places = _listed(list(map(self._at, left[v])), "or")
+                gone = _listed([f"{self._object(u)} at {_listed([self._at(x) for w, x in out if w == u])}"
+                                for u in sorted({u for u, _ in out})])
+                words = (f"wherever {self._object(v)} goes ({places}), the objects it puts down rule out "
+                         f"{gone}")
+                cells = tuple(dict.fromkeys(self._cell(x) for _, x in out))
+                return Deduction(rule, words, cells, ("ban", [(x, 1 << (u & 1)) for u, x in out]))
+        return None
+
+    def _probe(self, rule: Rule) -> Deduction | None:
+        """The first place (variables with the fewest places first) after which the easy rules find a region stuck."""
+        model = self.model
+        model.reset()
+        for v, cells in enumerate(self.placed):
+            for cell in cells:
+                if model.assigned[v] == cell:
+                    continue
+                if model.assigned[v] >= 0 or cell not in model._candidates(v):
+                    return None  # a state that breaks a rule: broken() says which
+                model._put(v, cell)
+        if not model._propagate():
+            return None
+        left = {v: model._candidates(v) for v in range(self.n) if model.assigned[v] < 0}
+        for _, v in sorted((len(found), v) for v, found in left.items()):
+            for cell in left[v]:
+                mark = model.mark()
+                model._put(v, cell)
+                holds = model._propagate()
+                stuck = None if holds else next((u for u in range(self.n)
+                                                 if model.assigned[u] < 0 and not model._candidates(u, 1)), None)
+                model.rollback(mark)
+                if holds:
+                    continue
+                why = f"leave region {self.letters[stuck >> 1]} no place for its {_KIND_WORDS[stuck & 1]}" \
+                    if stuck is not None else "lead to a contradiction"
+                words = (f"with {self._object(v)} at {self._at(cell)}, the easy rules {why}: it is not at "
+                         f"{self._at(cell)}")
+                return Deduction(rule, words, (self._cell(cell),), ("ban", [(cell, 1 << (v & 1))]))
+        return None
+
+    def apply(self, deduction: Deduction) -> None:
+        what, changes = deduction.change
+        for cell, value in changes:
+            if what == "put":
+                self._put(cell, value)
+            else:
+                self.banned[cell] |= value
+
+    def solved(self) -> bool:
+        return all(len(cells) == 1 for cells in self.placed) and self.broken() is None
+
+    def broken(self) -> Deduction | None:
+        if self.problems:
+            words, where = self.problems[0]
+            return Deduction(BUBBLES_BROKEN, words, tuple(map(self._cell, where)))
+        for v, cells in enumerate(self.placed):
+            if len(cells) > 1:
+                return Deduction(BUBBLES_BROKEN, f"region {self.letters[v >> 1]} holds {len(cells)} "
+                                                 f"{_KIND_WORDS[v & 1]}s: {', '.join(map(self._at, cells))}",
+                                 tuple(map(self._cell, cells)))
+        for cell in range(self.size):
+            if self.held[cell]:
+                kind = KINDS.index(self.held[cell])
+                _, why = self._chain(cell, kind)
+                if why is not None:
+                    how = "cannot hang from the squares above it" if kind == 0 else \
+                        "cannot rest on the squares below it"
+                    return Deduction(BUBBLES_BROKEN, f"the {_KIND_WORDS[kind]} at {self._at(cell)} {how}: {why}",
+                                     (self._cell(cell),))
+        for v in range(self.n):
+            if not self.placed[v] and not self.candidates(v, 1):
+                squares = sorted(self.grid.regions[self.letters[v >> 1]])
+                return Deduction(BUBBLES_BROKEN, f"region {self.letters[v >> 1]} has no place left for its "
+                                                 f"{_KIND_WORDS[v & 1]}", tuple(squares))
+        return None
+
+    def answer(self) -> str:
+        done = all(len(cells) == 1 for cells in self.placed)
+        possible: set[tuple[int, int]] = set()
+        if not done:
+            for v in range(self.n):
+                possible.update((cell, v & 1) for cell in self.candidates(v))
+        rows = []
+        for r, line in enumerate(self.grid.lines):
+            row = []
+            for k, char in enumerate(line):
+                cell = r * self.cols + k
+                if char == GREEN or self.held[cell]:
+                    row.append(char if char == GREEN else self.held[cell])
+                elif done or ((cell, 0) not in possible and (cell, 1) not in possible):
+                    row.append(EMPTY if done else MARKED_EMPTY)
+                else:
+                    row.append(EMPTY)
+            rows.append("".join(row))
+        return "\n".join(rows)
+
+    def guess(self) -> Deduction | None:
+        """The first place of the variable the search would branch on: the first with the fewest places left."""
+        left = [(len(found), v, found) for v in range(self.n) if not self.placed[v]
+                for found in [self.candidates(v)] if found]
+        if not left:
+            return None
+        _, v, found = min(left, key=lambda item: (item[0], item[1]))
+        return Deduction(BUBBLES_GUESS_RULE, f"{self._object(v)} at {self._at(found[0])}", (self._cell(found[0]),))
+
+    def against(self, solution: Solution) -> list[Deduction]:
+        wanted = {}
+        for bubble, block in solution.values():
+            for kind, where in ((0, bubble), (1, block)):
+                if where is not None:
+                    wanted[where[0] * self.cols + where[1]] = kind
+        found = []
+        for cell in range(self.size):
+            if self.held[cell] and wanted.get(cell) != KINDS.index(self.held[cell]):
+                found.append(Deduction(BUBBLES_BROKEN, f"with a {self._word(self.held[cell])} at {self._at(cell)} the "
+                                                       "puzzle has no solution", (self._cell(cell),)))
+            elif cell in wanted and self.banned[cell] >> wanted[cell] & 1:
+                what = "empty" if self.banned[cell] == 3 else f"without a {_KIND_WORDS[wanted[cell]]}"
+                found.append(Deduction(BUBBLES_BROKEN, f"with {self._at(cell)} {what} the puzzle has no solution",
+                                       (self._cell(cell),)))
+        return found
+
+    def state(self) -> Decided:
+        def square(v: int) -> Position | None:
+            return divmod(self.placed[v][0], self.cols) if self.placed[v] else None
+
+        return {letter: (square(2 * i), square(2 * i + 1)) for i, letter in enumerate(self.letters)}
+
+    def highlight(self, cells: Sequence[Position]) -> str:
+        canvas = _canvas(self.grid)
+        return "".join(canvas.highlight(r, k) for r, k in cells)
+
+
+def reasoner(spec: BubblesGrid | Puzzel, answer: str | None = None, source: str = "<answer>") -> BubblesReasoner:
+    """The reasoner of ``spec`` from the givens, or from a partial answer in the form :func:`render` prints.
+
+    In the answer ``O`` is a bubble, ``*`` a block, ``-`` a square known to be
+    empty and ``.`` a square not decided yet.  :class:`InputError` (line and
+    column) as :func:`read_answer` gives it.
+    """
+    grid = spec.grid if isinstance(spec, Puzzel) else spec
+    if answer is None:
+        return BubblesReasoner(grid)
+    read = read_answer(grid, answer, source)
+    bubbles = [pair[0] for pair in read.values() if pair[0] is not None]
+    blocks = [pair[1] for pair in read.values() if pair[1] is not None]
+    bubbles += [where for kind, where in read.extra if kind == BUBBLE]
+    blocks += [where for kind, where in read.extra if kind == BLOCK]
+    return BubblesReasoner(grid, bubbles, blocks, read.empty)
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 
@@ -1548,6 +1974,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

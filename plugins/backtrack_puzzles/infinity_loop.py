@@ -64,6 +64,16 @@ moves, ``valid`` checking the edges to the left and above and the border.
 :func:`check` is the independent rule checker: it names each tile that is not
 the given one turned, and each connection that is not met or points off the board.
 
+Reasoning.  :class:`LoopReasoner` (what :func:`reasoner` makes, for ``backtrack hint``
+and ``backtrack grade``) keeps the ways each tile may still turn and names its steps
+on a scale of its own: ``easy`` (``one-way-left``: a tile with one way left that
+meets its fixed neighbours and the border is fixed so), ``medium``
+(``agreed-edge``: an edge every way left for a tile agrees on is known, so its
+neighbour keeps the ways that agree), ``hard`` (``probe``: a way after which the
+easy and medium rules leave a tile no way is ruled out) and ``guess``.  A partial
+answer is a grid as ``solve`` prints it: a tile turned from the given one is
+fixed, a tile as given is not decided yet.
+
 Examples: ``exercise`` and ``exercise-numbers`` (the puzzle of the Dutch exercise,
 as tile characters and as numbers; their old names ``seed`` and ``seed-numbers``
 still work), ``random-30x30``, ``random-50x50`` and ``ambiguous-20x20``.
@@ -81,6 +91,7 @@ one solution (the default), whose repairs search the board again and again.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 from dataclasses import dataclass
@@ -88,14 +99,16 @@ from pathlib import Path
 from typing import Sequence
 
 from backtrack import (
-    Generator, InputError, Param, PropagatingSearch, Puzzle, Search, examples_in, hookimpl, quoted, whole_number,
+    Generator, InputError, Param, Pictured, PropagatingSearch, Puzzle, Search, examples_in, hookimpl, quoted,
+    whole_number,
 )
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.svg import PALETTE, Grid
 
 __all__ = [
     "TILE_CHARACTERS", "MAX_SIZE", "MAX_UNIQUE_SIZE", "LIMITS", "Board", "turn", "rotations",
     "parse", "text_of", "render", "read_answer", "as_json", "Tiles", "draw", "draw_move", "check",
-    "PropagatingLoopSearch", "PlainLoopSearch", "search", "generate", "make", "GENERATOR",
+    "PropagatingLoopSearch", "PlainLoopSearch", "search", "LoopReasoner", "reasoner", "generate", "make", "GENERATOR",
     "Tegel", "OneindigeLus", "TEKENS", "PUZZLE",
 ]
 
@@ -136,7 +149,7 @@ def rotations(mask: int) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Pictured, puzzle="infinity-loop"):
     """A board of tiles: the tiles as bitmasks in reading order, and the number of columns.
 
     ``Board((9, 12, 12, 6, 10, 13, 13, 5, 3, 3, 9, 3), 4)`` is three rows of four
@@ -848,6 +861,299 @@ def search(spec: Board | OneindigeLus, method: str = "propagate") -> Search:
     return SEARCHES[method](_board(spec))
 
 
+# The reasoning a person does (``backtrack hint``, ``backtrack grade``): its own model beside the
+# searches.  For every tile the ways it may still be turned (a 16-bit set of bitmasks, as the
+# propagating search keeps them), kept to those that meet the border and the tiles already fixed;
+# a tile is *fixed* when a step (or the answer) has decided its way.  Easy: a tile with one way
+# left is fixed.  Medium: an edge every way left for a tile agrees on (open or closed) is known,
+# so its neighbour keeps only the ways that agree.  Hard: a way of a tile that leads, by the easy
+# and medium rules alone, to a tile with no way left is ruled out.  Otherwise a guess is needed.
+LOOP_EASY, LOOP_MEDIUM, LOOP_HARD, LOOP_GUESS = 0, 1, 2, 3
+#: The words of each connection (direction index 0 up, 1 right, 2 down, 3 left).
+_CONNECTS = ("up", "to the right", "down", "to the left")
+#: What a state breaks (not a deduction of the scale) and what a guess is named by.
+LOOP_BROKEN = Rule("connections-meet", LOOP_EASY, "every connection meets its neighbour's, none points off the "
+                                                  "board, and every tile is the given tile turned")
+LOOP_GUESS_RULE = Rule("guess", LOOP_GUESS, "a way to turn a tile, where the search would try one")
+
+
+def _ways(possible: int) -> list[int]:
+    """The bitmasks of a set of ways, in increasing order."""
+    return [mask for mask in range(16) if possible >> mask & 1]
+
+
+def _named(masks: Sequence[int]) -> str:
+    """``┏``, ``┏ or ┓``, ``┏, ┓ or ┛``: tiles in words."""
+    names = [_tile_name(mask) for mask in masks]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class LoopReasoner(Reasoner):
+    """What a person solving an Infinity Loop board knows (the ways each tile may still turn), and the steps from it.
+
+    ``fixed`` are the tiles decided in advance (a partial answer's turned tiles,
+    ``index: bitmask``); tiles with a single way (blank, ``╋``) are fixed from the start.
+    """
+
+    scale = ("easy", "medium", "hard", "guess")
+    rules = (
+        Rule("one-way-left", LOOP_EASY, "a tile with one way left to turn that meets its fixed neighbours and the "
+                                        "border is fixed so"),
+        Rule("agreed-edge", LOOP_MEDIUM, "an edge that every way left for a tile agrees on (open or closed) is "
+                                         "known, so its neighbour keeps only the ways that agree with it"),
+        Rule("probe", LOOP_HARD, "a way to turn a tile after which the easy and medium rules leave some tile no way "
+                                 "to turn is ruled out"),
+    )
+
+    def __init__(self, board: Board, fixed: dict[int, int] | None = None):
+        self.board = board
+        rows, cols, tiles = board.rows, board.cols, board.tiles
+        self.rows, self.cols = rows, cols
+        size = rows * cols
+        # The neighbour in each direction (up, right, down, left), -1 at the border.
+        self.neighbour = [(index - cols if index >= cols else -1, index + 1 if (index + 1) % cols else -1,
+                           index + cols if index + cols < size else -1, index - 1 if index % cols else -1)
+                          for index in range(size)]
+        possible = [_ROTATION_SET[tile] for tile in tiles]
+        for index in range(size):
+            for direction, there in enumerate(self.neighbour[index]):
+                if there < 0:
+                    possible[index] &= _WITHOUT[_DIRECTIONS[direction]]
+        self.possible = possible
+        self.decided = bytearray(size)
+        #: What the marks of the answer break, found once: (words, cells); the rules never break anything.
+        self.problems: list[tuple[str, tuple[int, ...]]] = []
+        fixed = dict(fixed or {})
+        for index, tile in enumerate(tiles):
+            if len(_ROTATIONS[tile]) == 1:
+                fixed.setdefault(index, tile)
+        for index, mask in sorted(fixed.items()):
+            if mask not in _ROTATIONS[tiles[index]]:
+                self.problems.append((f"the tile at {self._at(index)} is {_tile_name(mask)}, not the given "
+                                      f"{_tile_name(tiles[index])} turned", (index,)))
+            elif any(there < 0 and mask & _DIRECTIONS[direction]
+                     for direction, there in enumerate(self.neighbour[index])):
+                self.problems.append((f"the tile at {self._at(index)} turned to {_tile_name(mask)} points off the "
+                                      "board", (index,)))
+            possible[index] = 1 << mask
+            self.decided[index] = 1
+        for index in sorted(fixed):
+            for direction, there in enumerate(self.neighbour[index]):
+                if there > index and self.decided[there] and (
+                        bool(fixed[index] & _DIRECTIONS[direction]) != bool(fixed[there] & _DIRECTIONS[direction ^ 2])):
+                    self.problems.append((f"the tiles at {self._at(index)} and {self._at(there)} do not meet: one "
+                                          "connects to the other, which does not connect back", (index, there)))
+        # Tiles that may have one way left (a heap, in reading order: an entry is checked when it comes up),
+        # tiles not fixed with no way left, and the tiles whose ways changed since the medium rule last looked
+        # at them (a set, and a heap in reading order), so that a step never goes through the whole board.
+        self.singles: list[int] = []
+        self.stuck: set[int] = set()
+        self.dirty: set[int] = set()
+        self.dirty_order: list[int] = []
+        for index in sorted(fixed):
+            self._fix_neighbours(index)
+        for index in range(size):
+            self._changed(index)
+        self.lines = render(board, self.tiles()).split("\n")
+        self.open = self.decided.count(0)  # the tiles not fixed yet
+
+    # -- the state ----------------------------------------------------------------------
+    def _at(self, index: int) -> str:
+        row, column = divmod(index, self.cols)
+        return f"({row + 1}, {column + 1})"
+
+    def _cell(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.cols)
+
+    def _changed(self, index: int) -> None:
+        """Keep the single, stuck and changed tiles up to date after ``possible[index]`` changed."""
+        if index not in self.dirty:
+            self.dirty.add(index)
+            heapq.heappush(self.dirty_order, index)
+        if self.decided[index]:
+            return
+        count = _SIZE[self.possible[index]]
+        if count == 1:
+            heapq.heappush(self.singles, index)
+        (self.stuck.add if count == 0 else self.stuck.discard)(index)
+
+    def _fix_neighbours(self, index: int) -> None:
+        """The neighbours of a fixed tile keep only the ways that meet it."""
+        mask, possible = _ONLY[self.possible[index]], self.possible
+        for direction, there in enumerate(self.neighbour[index]):
+            if there < 0 or self.decided[there]:
+                continue
+            facing = _DIRECTIONS[direction ^ 2]
+            allowed = _WITH[facing] if mask & _DIRECTIONS[direction] else _WITHOUT[facing]
+            if possible[there] & ~allowed:
+                possible[there] &= allowed
+                self._changed(there)
+
+    # -- the rules ----------------------------------------------------------------------
+    def find(self, rule: Rule) -> Deduction | None:
+        if rule.id == "one-way-left":
+            singles = self.singles
+            while singles and (self.decided[singles[0]] or _SIZE[self.possible[singles[0]]] != 1):
+                heapq.heappop(singles)  # fixed since, or no longer one way (left with none)
+            if not singles:
+                return None
+            index = singles[0]
+            mask = _ONLY[self.possible[index]]
+            return Deduction(rule, f"the tile at {self._at(index)} has one way left that meets its fixed neighbours "
+                                   f"and the border: {_tile_name(mask)}", (self._cell(index),), ("fix", index, mask))
+        if rule.id == "agreed-edge":
+            return self._agreed_edge(rule)
+        if rule.id == "probe":
+            return self._probe(rule)
+        return None
+
+    def _agreed_edge(self, rule: Rule) -> Deduction | None:
+        possible, decided, order = self.possible, self.decided, self.dirty_order
+        while order:
+            index = order[0]
+            if decided[index] or _SIZE[possible[index]] < 2:
+                self.dirty.discard(heapq.heappop(order))
+                continue
+            for direction, allowed_there in _FORCING_SETS.get(possible[index], ()):
+                there = self.neighbour[index][direction]
+                if there < 0 or decided[there] or not possible[there] & ~allowed_there:
+                    continue
+                left = possible[there] & allowed_there
+                agreed = "connects" if allowed_there == _WITH[_DIRECTIONS[direction ^ 2]] else "never connects"
+                must = "must" if agreed == "connects" else "must not"
+                kept = f"{_named(_ways(left))} left" if left else "no way is left for it"
+                words = (f"every way left for the tile at {self._at(index)} {agreed} {_CONNECTS[direction]}, so the "
+                         f"tile at {self._at(there)} {must} connect {_CONNECTS[direction ^ 2]}: {kept}")
+                return Deduction(rule, words, (self._cell(index), self._cell(there)), ("keep", there, left))
+            self.dirty.discard(heapq.heappop(order))
+        return None
+
+    def _probe(self, rule: Rule) -> Deduction | None:
+        """The first way (tiles with the fewest ways first, in reading order) that leads to a tile with no way."""
+        possible, decided, neighbour = self.possible, self.decided, self.neighbour
+        open_tiles = [index for index in range(len(possible)) if not decided[index] and _SIZE[possible[index]] > 1]
+        # A way that led to no contradiction fixed other tiles on the way: trying one of those ways would
+        # reach no further (the sets only shrink), so they are not tried again.
+        harmless: set[tuple[int, int]] = set()
+        for size in (2, 3, 4):
+            for index in open_tiles:
+                if _SIZE[possible[index]] != size:
+                    continue
+                for mask in _ways(possible[index]):
+                    if (index, mask) in harmless:
+                        continue
+                    trail = [(index, possible[index])]  # the sets changed, to be put back
+                    possible[index] = 1 << mask
+                    queue = [index]
+                    empty = -1
+                    while queue and empty < 0:
+                        tile = queue.pop()
+                        for direction, allowed in _FORCING_SETS[possible[tile]]:
+                            there = neighbour[tile][direction]
+                            if there < 0:
+                                continue
+                            before = possible[there]
+                            after = before & allowed
+                            if after != before:
+                                trail.append((there, before))
+                                possible[there] = after
+                                if not after:
+                                    empty = there
+                                    break
+                                queue.append(there)
+                    if empty < 0:
+                        harmless.update((tile, _ONLY[possible[tile]]) for tile, _ in trail
+                                        if _SIZE[possible[tile]] == 1)
+                    for tile, before in reversed(trail):
+                        possible[tile] = before
+                    if empty >= 0:
+                        words = (f"turned to {_tile_name(mask)}, the tile at {self._at(index)} would leave the tile "
+                                 f"at {self._at(empty)} no way to turn (by the easy and medium rules): it is not "
+                                 f"{_tile_name(mask)}")
+                        return Deduction(rule, words, (self._cell(index), self._cell(empty)),
+                                         ("keep", index, possible[index] & ~(1 << mask)))
+        return None
+
+    def apply(self, deduction: Deduction) -> None:
+        what, index, value = deduction.change
+        if what == "fix":
+            self.possible[index] = 1 << value
+            self.decided[index] = 1
+            self.open -= 1
+            row, column = divmod(index, self.cols)
+            line = self.lines[row]
+            self.lines[row] = line[:column] + TILE_CHARACTERS[value] + line[column + 1:]
+            self._changed(index)
+            self._fix_neighbours(index)
+        else:
+            self.possible[index] = value
+            self._changed(index)
+
+    def solved(self) -> bool:
+        return self.open == 0 and self.broken() is None
+
+    def broken(self) -> Deduction | None:
+        if self.problems:
+            words, cells = self.problems[0]
+            return Deduction(LOOP_BROKEN, words, tuple(map(self._cell, cells)))
+        if self.stuck:
+            index = min(self.stuck)
+            return Deduction(LOOP_BROKEN, f"the tile at {self._at(index)} has no way left to turn that meets its "
+                                          "fixed neighbours and the border", (self._cell(index),))
+        return None
+
+    def tiles(self) -> tuple[int, ...]:
+        """The fixed tiles turned, the others as given."""
+        return tuple(_ONLY[each] if fixed else given
+                     for each, fixed, given in zip(self.possible, self.decided, self.board.tiles, strict=True))
+
+    def answer(self) -> str:
+        # The rows are kept as text, a row written again when one of its tiles is fixed: the engine asks
+        # for the answer after every step, and a large board has thousands of steps.
+        return "\n".join(self.lines)
+
+    def guess(self) -> Deduction | None:
+        """The tile the propagating search would turn first: the first with the fewest ways left, its first way."""
+        possible, decided = self.possible, self.decided
+        best = min((index for index in range(len(possible)) if not decided[index] and _SIZE[possible[index]] > 1),
+                   key=lambda index: (_SIZE[possible[index]], index), default=None)
+        if best is None:
+            return None
+        mask = _ways(possible[best])[0]
+        return Deduction(LOOP_GUESS_RULE, f"the tile at {self._at(best)} turned to {_tile_name(mask)}",
+                         (self._cell(best),))
+
+    def against(self, solution: Sequence[int]) -> list[Deduction]:
+        return [Deduction(LOOP_BROKEN, f"with the tile at {self._at(index)} turned to {_tile_name(_ONLY[each])} the "
+                                       "puzzle has no solution", (self._cell(index),))
+                for index, (each, fixed) in enumerate(zip(self.possible, self.decided, strict=True))
+                if fixed and _ONLY[each] != solution[index]]
+
+    def state(self) -> Tiles:
+        return Tiles([_ONLY[each] if fixed else tuple(_ways(each))
+                      for each, fixed in zip(self.possible, self.decided, strict=True)])
+
+    def highlight(self, cells: Sequence[tuple[int, int]]) -> str:
+        canvas = _canvas(self.board)
+        return "".join(canvas.highlight(row, column) for row, column in cells)
+
+
+def reasoner(spec: Board | OneindigeLus, answer: str | None = None, source: str = "<answer>") -> LoopReasoner:
+    """The reasoner of ``spec`` from the givens, or from a partial answer in the form :func:`render` prints.
+
+    In the answer a tile turned from the given one is fixed so; a tile left as
+    given is not decided yet (so a tile decided in its given way reads back as
+    undecided, and the steps decide it again).  :class:`InputError` (line and
+    column) as :func:`read_answer` gives it.
+    """
+    board = _board(spec)
+    if answer is None:
+        return LoopReasoner(board)
+    tiles = read_answer(board, answer, source)
+    return LoopReasoner(board, {index: tile for index, (tile, given) in enumerate(zip(tiles, board.tiles, strict=True))
+                                if tile != given})
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 
@@ -1116,6 +1422,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

@@ -28,6 +28,13 @@ allow more than :data:`ENUMERATE_LIMIT` combinations is narrowed by bounds
 alone (a sum or product the other cells cannot make up) until they allow
 fewer.  :func:`check` is an independent checker of solutions.
 
+Hints and grades (:func:`reasoner`, for ``backtrack hint`` and ``backtrack grade``):
+:class:`KendokuReasoner` names the cage rules (``cage-digits``,
+``cage-combinations``, ``cage-lines``) and the Latin rules of
+:mod:`~backtrack_puzzles.latin_rules` at the levels of Simon Tatham's Keen:
+``easy``, ``normal``, ``hard``, ``extreme``, ``unreasonable`` (a guess).  A partial
+answer is the digit grid as ``render`` prints it, ``.`` for a cell not yet decided.
+
 Answers (:func:`read_answer`): the digit grid as ``render`` prints it, N rows of
 N digits (separated by blanks or not); ``.`` is a cell left empty, which the
 checker reports.
@@ -56,7 +63,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import (
+    Format, Generator, InputError, Param, Pictured, Puzzle, examples_in, hookimpl, quoted, whole_number,
+)
+from backtrack.explain import Deduction, Rule
 from backtrack.formats import (
     decode_tatham_gaps, encode_tatham_gaps, split_fields, decode_tatham_id, tatham_tokens,
 )
@@ -66,6 +76,7 @@ from .latin import (
     LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, bits, draw_decision, draw_values,
     line_units, random_latin_square, read_rows, read_tatham_params, repeated_in_units,
 )
+from .latin_rules import LATIN_FINDERS, LatinReasoner, board_cells, latin_rule
 
 # Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *digit* is a
 # cell's value, 1..N; a *cage* is a connected group of cells, named by a letter (``A``-``Z``, ``a``-``z``),
@@ -103,7 +114,7 @@ class Cage:
         return digits[0] == self.target
 
 
-class Kendoku:
+class Kendoku(Pictured, puzzle="kendoku"):
     """A Kendoku: the size and the cages (which cover every cell once)."""
 
     def __init__(self, n: int, cages: Sequence[Cage]):
@@ -238,8 +249,8 @@ def text_of(spec: Kendoku) -> str:
 
 
 def render(spec: Kendoku, solution: Sequence[Sequence[int]]) -> str:
-    """The digit grid, one row per line."""
-    return "\n".join(" ".join(str(digit) for digit in row) for row in solution)
+    """The digit grid, one row per line; ``.`` for a cell left empty (a partial answer)."""
+    return "\n".join(" ".join(str(digit) if digit else "." for digit in row) for row in solution)
 
 
 def as_json(spec: Kendoku, solution: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -604,6 +615,214 @@ def search(spec: Kendoku) -> LatinSearch:
     return LatinSearch(spec.grid())
 
 
+#: A cage's combinations are enumerated once its cells allow at most this many (the product of
+#: their candidate counts); a larger cage waits (only cages far larger than Keen's come near it).
+COMBINATION_LIMIT = 10**6
+
+
+class KendokuReasoner(LatinReasoner):
+    """Kendoku's named deductions, at the levels of Tatham's Keen (keen.c with latin.c).
+
+    Every rule on a cage enumerates its *combinations*: the digits its cells may
+    take (their candidates, no digit twice in a row or column of the cage) that
+    make its target.  ``easy``: a cage's cells keep only digits that appear in
+    some combination, anywhere in the cage, and the Latin singles; ``normal``:
+    each cell keeps the digits it takes itself in some combination; ``hard``: a
+    digit that every combination puts in one row (column) of the cage is in no
+    other cell of that row (column), and naked and hidden subsets in rows and
+    columns; ``extreme``: X-wing, swordfish ... and forcing chains;
+    ``unreasonable``: a guess.
+    """
+
+    VALUE = "digit"
+    scale = ("easy", "normal", "hard", "extreme", "unreasonable")
+    rules = (
+        Rule("cage-digits", 0, "a cage's cells keep only the digits that appear in some combination of digits "
+             "making its target, anywhere in the cage"),
+        latin_rule("full-house", 0, "digit"),
+        latin_rule("hidden-single-row", 0, "digit"),
+        latin_rule("hidden-single-column", 0, "digit"),
+        latin_rule("naked-single", 0, "digit"),
+        Rule("cage-combinations", 1, "each cell of a cage keeps only the digits it takes itself in some combination "
+             "making the target"),
+        Rule("cage-lines", 2, "a digit that every combination of a cage puts in one row (or column) of the cage is in "
+             "no other cell of that row (or column)"),
+        latin_rule("subset", 2, "digit"),
+        latin_rule("fish", 3, "digit"),
+        latin_rule("forcing-chain", 3, "digit"),
+    )
+    FINDERS = {**LATIN_FINDERS, "cage-digits": ("cage_digits", {}), "cage-combinations": ("cage_combinations", {}),
+               "cage-lines": ("cage_lines", {})}
+
+    def __init__(self, spec: Kendoku):
+        super().__init__(spec.n)
+        self.spec = spec
+        n = spec.n
+        # Cages in Keen's order, by their first cell.
+        self.cages = sorted(spec.cages, key=lambda cage: min(cage.cells))
+        self.cage_cells = [tuple(r * n + c for r, c in cage.cells) for cage in self.cages]
+        self._combinations: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+    def answer(self) -> str:
+        """The digit grid as ``render`` prints it, ``.`` for a cell not yet decided."""
+        return render(self.spec, self.values())
+
+    def canvas(self) -> Grid:
+        """The grid the puzzle's pictures are drawn on."""
+        return _canvas(self.spec)
+
+    def cage_name(self, index: int) -> str:
+        """A cage in words: ``cage B (12*)``."""
+        cage = self.cages[index]
+        return f"cage {cage.name} ({cage.target}{cage.operation})"
+
+    def combinations(self, index: int) -> list[tuple[int, ...]] | None:
+        """The digit tuples (one bit per cell) of cage ``index`` that fit the candidates; None while too many."""
+        cells = self.cage_cells[index]
+        masks = tuple(self.cand[cell] for cell in cells)
+        key = (index, masks)
+        found = self._combinations.get(key)
+        if found is None:
+            product = 1
+            for mask in masks:
+                product *= mask.bit_count()
+            if product > COMBINATION_LIMIT:
+                return None
+            found = _combinations(self.cages[index], masks, self.n)
+            self._combinations[key] = found
+        return found
+
+    def _narrowing(self, rule: Rule, per_cell: bool) -> Deduction | None:
+        for index, cells in enumerate(self.cage_cells):
+            found = self.combinations(index)
+            if found is None:
+                continue
+            if per_cell:
+                allowed = [0] * len(cells)
+                for combination in found:
+                    for i, bit in enumerate(combination):
+                        allowed[i] |= bit
+            else:
+                union = 0
+                for combination in found:
+                    for bit in combination:
+                        union |= bit
+                allowed = [union] * len(cells)
+            removals = {cell: self.cand[cell] & ~allowed[i] for i, cell in enumerate(cells)
+                        if self.cand[cell] & ~allowed[i] and not self.placed[cell]}
+            if removals:
+                how = "no combination of digits that makes its target puts those digits there" if per_cell else \
+                    "no combination of digits that makes its target uses those digits"
+                return self.removing(rule, f"{self.cage_name(index)}: {self.lost(removals)} ({how})", cells,
+                                     removals)
+        return None
+
+    def cage_digits(self, rule: Rule) -> Deduction | None:
+        """A cage's cells keep the digits of its combinations (taken together)."""
+        return self._narrowing(rule, per_cell=False)
+
+    def cage_combinations(self, rule: Rule) -> Deduction | None:
+        """Each cell of a cage keeps the digits it takes in some combination."""
+        return self._narrowing(rule, per_cell=True)
+
+    def cage_lines(self, rule: Rule) -> Deduction | None:
+        """A digit every combination puts in one row (column) of a cage leaves the rest of that row (column)."""
+        n = self.n
+        for index, cells in enumerate(self.cage_cells):
+            found = self.combinations(index)
+            if not found:
+                continue
+            inside = sum(1 << cell for cell in cells)
+            lines: dict[int, list[int]] = {}  # house index -> positions in the cage
+            for i, cell in enumerate(cells):
+                for house in self.cell_houses[cell]:
+                    lines.setdefault(house, []).append(i)
+            for house, positions in lines.items():
+                required = self.full
+                for combination in found:
+                    present = 0
+                    for i in positions:
+                        present |= combination[i]
+                    required &= present
+                for value in range(1, n + 1):
+                    if not required >> (value - 1) & 1:
+                        continue
+                    others = self.where[value - 1] & self.houses[house].board & ~inside
+                    if others:
+                        name = self.houses[house].name
+                        return self.removing(rule, f"{self.cage_name(index)}: every combination puts "
+                                             f"{self.name(value)} in {name} within the cage, so no other cell of "
+                                             f"{name} holds it: not at {self.cells_of(others, 'or')}", cells,
+                                             dict.fromkeys(board_cells(others), 1 << (value - 1)))
+        return None
+
+    def broken_clue(self) -> Deduction | None:
+        """A cage whose cells are all placed and miss its target."""
+        for index, cells in enumerate(self.cage_cells):
+            digits = [self.placed[cell] for cell in cells]
+            if all(digits) and not self.cages[index].holds(digits):
+                return self.deduction(CAGE_BROKEN, f"{self.cage_name(index)} holds "
+                                      f"{', '.join(map(str, digits))}, which miss its target", cells, None)
+        return None
+
+
+CAGE_BROKEN = Rule("cage", 0, "a cage's digits make its target")
+
+
+def _combinations(cage: Cage, masks: Sequence[int], n: int) -> list[tuple[int, ...]]:
+    """The digit tuples (a bit per cell) fitting ``masks`` that make the cage's target, no digit twice in a line."""
+    size, target, operation = len(masks), cage.target, cage.operation
+    rows = [r for r, _ in cage.cells]
+    columns = [c for _, c in cage.cells]
+    found: list[tuple[int, ...]] = []
+    chosen = [0] * size
+    row_used = [0] * n
+    column_used = [0] * n
+
+    def place(i: int, total: int) -> None:
+        if i == size:
+            if cage.holds([bit.bit_length() for bit in chosen]):
+                found.append(tuple(chosen))
+            return
+        r, c = rows[i], columns[i]
+        free = masks[i] & ~(row_used[r] | column_used[c])
+        left = size - i - 1
+        while free:
+            bit = free & -free
+            free ^= bit
+            digit = bit.bit_length()
+            now = total
+            if operation == "+":
+                now = total + digit
+                if now + left > target or now + left * n < target:
+                    continue
+            elif operation == "*":
+                now = total * digit
+                if target % now:
+                    continue
+            chosen[i] = bit
+            row_used[r] |= bit
+            column_used[c] |= bit
+            place(i + 1, now)
+            row_used[r] ^= bit
+            column_used[c] ^= bit
+
+    place(0, 0 if operation == "+" else 1)
+    return found
+
+
+def reasoner(spec: Kendoku, answer: str | None = None, source: str = "<answer>") -> KendokuReasoner:
+    """The named deductions from the empty grid, or from a partial answer as ``render`` prints it (``.``: empty).
+
+    An :class:`~backtrack.InputError` with line and column for an answer that is
+    no grid of digits of this size.
+    """
+    found = KendokuReasoner(spec)
+    empty = [[0] * spec.n for _ in range(spec.n)]
+    found.setup(empty, read_answer(spec, answer, source) if answer is not None else None)
+    return found
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 
@@ -752,6 +971,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

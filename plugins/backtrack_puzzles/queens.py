@@ -35,7 +35,8 @@ import functools
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import InputError, Param, Puzzle, Search, examples_in, hookimpl, whole_number
+from backtrack import InputError, Param, Pictured, Puzzle, Search, examples_in, hookimpl, whole_number
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.svg import PALETTE, Grid
 
 #: The largest board size N accepted (from a file, ``-p n=N`` or ``Queens(n)``).
@@ -45,7 +46,7 @@ MAX_SIZE = 64
 # -- 1. the model ----------------------------------------------------------------------------------
 
 
-class Queens:
+class Queens(Pictured, puzzle="queens"):
     """The N-Queens puzzle on an ``n`` x ``n`` board (a value: boards of the same size are equal)."""
 
     def __init__(self, n: int):
@@ -210,13 +211,14 @@ def draw(spec: Queens, state: Sequence[int] | None = None) -> str:
     """The chessboard as SVG: the queens of ``state``, and in a search the squares they attack below them.
 
     ``state`` is None (the empty board), a solution (the queen's column in each
-    row) or the queens placed so far (fewer, from the top row down; a
-    :class:`Placed` from a search).  On a board not yet full, of up to
+    row), the queens placed so far (fewer, from the top row down; a
+    :class:`Placed` from a search), or the :class:`Squares` of a partial answer.  On a board not yet full, of up to
     :data:`ATTACKS_SHOWN` rows, a small dot marks each square of the empty rows
     that a queen attacks.  Classes: ``squares``, ``queen``, ``attacked``.
     """
     n = spec.n
-    queens = list(state or ())
+    squares = sorted(state) if isinstance(state, Squares) else list(enumerate(state or ()))
+    queens = [column for _, column in squares] if not isinstance(state, Squares) else []
     canvas = _canvas(spec)
     cell, x0, y0 = canvas.cell, canvas.x(0), canvas.y(0)
     defs = [f'<pattern id="queens-pattern" patternUnits="userSpaceOnUse" x="{x0:g}" y="{y0:g}" '
@@ -228,7 +230,7 @@ def draw(spec: Queens, state: Sequence[int] | None = None) -> str:
                'fill="url(#queens-pattern)"/>')
     canvas.frame(2)
     size = 0.88 * cell
-    for row, column in enumerate(queens):
+    for row, column in squares:
         x, y = canvas.centre(row, column)
         canvas.add(f'<use class="queen" href="#queens-queen" x="{x - size / 2:g}" y="{y - size / 2:g}" '
                    f'width="{size:g}" height="{size:g}"/>')
@@ -420,6 +422,104 @@ def search(spec: Queens, method: str = "bitmask") -> Search:
     return SEARCHES[method](spec)
 
 
+# The reasoning a person does (``backtrack hint``): a queen is forced where a row or a column has one
+# square left that no queen attacks; otherwise there is no forced move, and the search would guess.
+FORCED = 0
+
+
+class QueensReasoner(Reasoner):
+    """The queens of a partial answer, and the forced moves from them."""
+
+    scale = ("forced", "guess")
+    rules = (
+        Rule("row-one-square", FORCED, "a row without a queen has one square left that no queen attacks"),
+        Rule("column-one-square", FORCED, "a column without a queen has one square left that no queen attacks"),
+    )
+
+    def __init__(self, spec: Queens, queens: Sequence[tuple[int, int]] = ()):
+        self.spec, self.queens = spec, set(queens)
+
+    def attacked(self, row: int, column: int) -> bool:
+        """Does a queen stand on or attack this square?"""
+        return any(r == row or c == column or abs(r - row) == abs(c - column) for r, c in self.queens)
+
+    def free_in_row(self, row: int) -> list[tuple[int, int]]:
+        return [(row, column) for column in range(self.spec.n) if not self.attacked(row, column)]
+
+    def free_in_column(self, column: int) -> list[tuple[int, int]]:
+        return [(row, column) for row in range(self.spec.n) if not self.attacked(row, column)]
+
+    def find(self, rule: Rule) -> Deduction | None:
+        line = "row" if rule.id == "row-one-square" else "column"
+        held = {r for r, _ in self.queens} if line == "row" else {c for _, c in self.queens}
+        for index in range(self.spec.n):
+            if index in held:
+                continue
+            free = self.free_in_row(index) if line == "row" else self.free_in_column(index)
+            if len(free) == 1:
+                (row, column), = free
+                return Deduction(rule, f"{line} {index + 1} has one square left that no queen attacks: a queen at "
+                                       f"({row + 1}, {column + 1})", ((row, column),), (row, column))
+        return None
+
+    def apply(self, deduction: Deduction) -> None:
+        self.queens.add(deduction.change)
+
+    def solved(self) -> bool:
+        return len(self.queens) == self.spec.n and self.broken() is None
+
+    def broken(self) -> Deduction | None:
+        placed = sorted(self.queens)
+        for index, (row, column) in enumerate(placed):
+            for other in placed[index + 1:]:
+                if other[0] == row or other[1] == column or abs(other[0] - row) == abs(other[1] - column):
+                    return Deduction(BROKEN, f"the queens at ({row + 1}, {column + 1}) and ({other[0] + 1}, "
+                                             f"{other[1] + 1}) attack each other", ((row, column), other))
+        rows = {r for r, _ in self.queens}
+        for row in range(self.spec.n):
+            if row not in rows and not self.free_in_row(row):
+                return Deduction(BROKEN, f"row {row + 1} has no queen and no square left that no queen attacks",
+                                 tuple((row, column) for column in range(self.spec.n)))
+        return None
+
+    def answer(self) -> str:
+        return render(self.spec, Squares(sorted(self.queens)))
+
+    def guess(self) -> Deduction | None:
+        rows = {r for r, _ in self.queens}
+        for row in range(self.spec.n):
+            if row not in rows:
+                free = self.free_in_row(row)
+                if free:
+                    return Deduction(GUESS, f"a queen at ({free[0][0] + 1}, {free[0][1] + 1})", (free[0],))
+        return None
+
+    def against(self, solution: Sequence[int]) -> list[Deduction]:
+        return [Deduction(BROKEN, f"with a queen at ({row + 1}, {column + 1}) the puzzle has no solution",
+                          ((row, column),)) for row, column in sorted(self.queens) if solution[row] != column]
+
+    def state(self) -> Squares:
+        return Squares(sorted(self.queens))
+
+    def highlight(self, cells: Sequence[tuple[int, int]]) -> str:
+        canvas = _canvas(self.spec)
+        return "".join(canvas.highlight(row, column) for row, column in cells)
+
+
+#: What a broken rule and a guess are named by (they are not deductions of the scale).
+BROKEN = Rule("queens-attack", FORCED, "no two queens share a row, a column or a diagonal")
+GUESS = Rule("guess", 1, "a queen where the search would try one")
+
+
+def reasoner(spec: Queens, answer: str | None, source: str = "<answer>") -> QueensReasoner:
+    """The reasoning from a partial answer (rows of ``Q`` and ``.`` as :func:`render` prints them), or none."""
+    if answer is None:
+        return QueensReasoner(spec)
+    read = read_answer(spec, answer, source)
+    squares = sorted(read) if isinstance(read, Squares) else list(enumerate(read))
+    return QueensReasoner(spec, squares)
+
+
 # -- 10. the descriptor ----------------------------------------------------------------------------
 
 PUZZLE = Puzzle(
@@ -442,6 +542,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
 )
 
 

@@ -27,6 +27,13 @@ candidates allow and its clues match, and narrows every cell to the heights that
 occur there (:class:`LineClues`).  :func:`check` is an independent checker of
 solutions.
 
+Hints and grades (:func:`reasoner`, for ``backtrack hint`` and ``backtrack grade``):
+:class:`SkylineReasoner` names the clue rules (``facing-clues``, ``clue-bounds``,
+``visible-run``, ``clue-enumeration``) and the Latin rules of
+:mod:`~backtrack_puzzles.latin_rules` at the levels of Simon Tatham's Towers:
+``easy``, ``hard``, ``extreme``, ``unreasonable`` (a guess).  A partial answer is
+the grid as ``render`` prints it, ``.`` for a cell not yet decided.
+
 Missing clues: a side may leave any clue out (``.`` or ``0`` in the text form,
 0 in the model): the line is then bound by the Latin rule alone, and the
 search, the counts, ``render`` (``.``), the checker and the picture all treat
@@ -56,9 +63,10 @@ import itertools
 import random
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted
+from backtrack import Format, Generator, InputError, Param, Pictured, Puzzle, examples_in, hookimpl, quoted
+from backtrack.explain import Deduction, Rule
 from backtrack.formats import (
     QUESTION, check_end, decode_number16, decode_pzprv3_file, decode_tatham_cells, decode_tatham_id,
     decode_tatham_numbers, decode_url, encode_number16, encode_pzprv3_file, encode_tatham_cells, encode_tatham_numbers,
@@ -70,6 +78,7 @@ from .latin import (
     LatinGrid, LatinSearch, LatinState, Table, UniquenessBudget, draw_decision, draw_values, filled_in, line_units,
     pzprv3_value, random_latin_square, read_rows, read_tatham_params, read_values, repeated_in_units,
 )
+from .latin_rules import LATIN_FINDERS, LatinReasoner, latin_rule
 
 # Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *height* is a
 # cell's value, 1..N, a building that tall; a *line* is a row or a column; a *clue* stands outside the grid
@@ -94,7 +103,7 @@ def visible(heights: Sequence[int]) -> int:
     return count
 
 
-class Skyline:
+class Skyline(Pictured, puzzle="skyline"):
     """A Skyline puzzle: clues per side (0 for none) and given heights (0 for empty)."""
 
     def __init__(
@@ -683,6 +692,233 @@ def search(spec: Skyline) -> LatinSearch:
     return LatinSearch(spec.grid())
 
 
+class Clue(NamedTuple):
+    """A clue as the reasoner reads it: the buildings it sees, its line's cells from its side, its name in words."""
+
+    seen: int
+    cells: tuple[int, ...]
+    name: str
+
+
+#: The clue line enumeration waits while a line's candidates allow more arrangements than this
+#: (only grids larger than Towers' 9 x 9 come near it).
+ENUMERATION_LIMIT = 10**6
+
+
+class SkylineReasoner(LatinReasoner):
+    """Skyline's named deductions, at the levels of Tatham's Towers (towers.c with latin.c).
+
+    ``easy``: the clue rules (opposite clues summing to N + 1, a clue's bounds on
+    the tallest heights, a visible run one short of its clue) and the Latin
+    singles; ``hard``: every filling of a clue's line that fits the candidates,
+    and naked and hidden subsets in rows and columns; ``extreme``: X-wing,
+    swordfish ... (one height across rows against columns) and forcing chains;
+    ``unreasonable``: a guess.
+    """
+
+    VALUE = "height"
+    scale = ("easy", "hard", "extreme", "unreasonable")
+    rules = (
+        Rule("facing-clues", 0, "opposite clues that add up to N + 1 put N where the two rising runs meet"),
+        latin_rule("full-house", 0, "height"),
+        latin_rule("hidden-single-row", 0, "height"),
+        latin_rule("hidden-single-column", 0, "height"),
+        latin_rule("naked-single", 0, "height"),
+        Rule("clue-bounds", 0, "a clue of k keeps the tallest height out of the first k - 1 cells from it, the next "
+             "tallest out of the first k - 2, and so on (heights hidden behind a taller one placed nearer left out)"),
+        Rule("visible-run", 0, "when the tallest heights placed already show a run one short of the clue, the cell "
+             "next to the clue is the last one seen: taller than every cell between it and the run"),
+        Rule("clue-enumeration", 1, "every filling of a clue's line that fits its candidates and the clue: a height "
+             "that no filling puts in a cell is not there"),
+        latin_rule("subset", 1, "height"),
+        latin_rule("fish", 2, "height"),
+        latin_rule("forcing-chain", 2, "height"),
+    )
+    FINDERS = {**LATIN_FINDERS, "facing-clues": ("facing_clues", {}), "clue-bounds": ("clue_bounds", {}),
+               "visible-run": ("visible_run", {}), "clue-enumeration": ("clue_enumeration", {})}
+
+    def __init__(self, spec: Skyline):
+        super().__init__(spec.n)
+        self.spec = spec
+        n = spec.n
+        self.facing: list[tuple[Clue, Clue, str]] = []
+        by_side: dict[str, list[Clue]] = {side: [] for side in SIDES}
+        for index, (cells, front, back) in enumerate(spec.lines()):
+            kind, number = ("row", index + 1) if index < n else ("column", index - n + 1)
+            sides = ("left", "right") if kind == "row" else ("top", "bottom")
+            where = ("left of", "right of") if kind == "row" else ("above", "below")
+            pair = (Clue(front, cells, f"the clue {front} {where[0]} {kind} {number}"),
+                    Clue(back, cells[::-1], f"the clue {back} {where[1]} {kind} {number}"))
+            for side, clue in zip(sides, pair, strict=True):
+                if clue.seen:
+                    by_side[side].append(clue)
+            if front and back:
+                self.facing.append((pair[0], pair[1], f"{kind} {number}"))
+        #: The clues in Towers' order: top, bottom, left, right.
+        self.clues = [clue for side in SIDES for clue in by_side[side]]
+        self._fillings: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+    def answer(self) -> str:
+        """The heights with the clues around them, as ``render`` prints them, ``.`` for a cell not yet decided."""
+        return render(self.spec, self.values())
+
+    def canvas(self) -> Grid:
+        """The grid the puzzle's pictures are drawn on."""
+        return _canvas(self.spec)
+
+    def _positions(self, clue: Clue) -> list[int]:
+        """Per height (index height - 1), its position along the clue's line, N when it is not placed there."""
+        n = self.n
+        positions = [n] * n
+        for position, cell in enumerate(clue.cells):
+            if self.placed[cell]:
+                positions[self.placed[cell] - 1] = position
+        return positions
+
+    def facing_clues(self, rule: Rule) -> Deduction | None:
+        """Opposite clues adding up to N + 1: N stands clue cells in from the first side."""
+        n = self.n
+        for front, back, line in self.facing:
+            if front.seen + back.seen != n + 1:
+                continue
+            cell = front.cells[front.seen - 1]
+            if self.placed[cell] or not self.cand[cell] >> (n - 1) & 1:
+                continue
+            return self.placing(rule, cell, n, f"the clues {front.seen} and {back.seen} of {line} add up to "
+                                f"{n + 1}: the line rises to {n} from both ends, so {n} stands at {self.at(cell)}",
+                                front.cells)
+        return None
+
+    def clue_bounds(self, rule: Rule) -> Deduction | None:
+        """A clue of k: the tallest height is not among the first k - 1 cells, the next tallest the first k - 2 ..."""
+        n = self.n
+        for clue in self.clues:
+            positions = self._positions(clue)
+            removals: dict[int, int] = {}
+            counted = 0
+            for height in range(n, 0, -1):
+                where = positions[height - 1]
+                # As towers.c has it: a placed height hidden behind a taller one nearer the clue
+                # (two or more taller) is left out of the count.
+                if where < n and any(positions[taller - 1] < where for taller in range(height + 2, n + 1)):
+                    continue
+                for cell in clue.cells[: max(0, clue.seen - counted - 1)]:
+                    if not self.placed[cell] and self.cand[cell] >> (height - 1) & 1:
+                        removals[cell] = removals.get(cell, 0) | 1 << (height - 1)
+                counted += 1
+            if removals:
+                return self.removing(rule, f"{clue.name}: a tall building near it would hide too many, so "
+                                     f"{self.lost(removals)}", (), removals)
+        return None
+
+    def visible_run(self, rule: Rule) -> Deduction | None:
+        """The tallest heights placed show a run one short of the clue: the cell next to it rises above the rest."""
+        n = self.n
+        for clue in self.clues:
+            positions = self._positions(clue)
+            run, furthest = 0, n
+            for height in range(n, 0, -1):
+                where = positions[height - 1]
+                if where == n:
+                    break
+                if where < furthest:
+                    furthest, run = where, run + 1
+            if clue.seen != run + 1 or furthest <= 1:
+                continue
+            first = clue.cells[0]
+            if self.placed[first]:
+                continue
+            mask, left = 0, furthest - 1
+            for height in range(1, n + 1):
+                if left <= 0:
+                    break
+                if furthest <= positions[height - 1] < n:
+                    continue  # placed beyond the run: not between
+                left -= 1
+                mask |= 1 << (height - 1)
+            mask &= self.cand[first]
+            if mask:
+                return self.removing(rule, f"{clue.name}: the tallest heights placed show {run} building"
+                                     f"{'s' * (run != 1)} already, so {self.at(first)} is the last one seen and "
+                                     f"taller than the {furthest - 1} cell{'s' * (furthest != 2)} behind it: not "
+                                     f"{self.names(mask, 'or')}", (), {first: mask})
+        return None
+
+    def clue_enumeration(self, rule: Rule) -> Deduction | None:
+        """Every filling of a clue's line that fits its candidates and the clue; heights in none leave their cells."""
+        n = self.n
+        for index, clue in enumerate(self.clues):
+            masks = tuple(self.cand[cell] for cell in clue.cells)
+            seen = self._fillings.get((index, masks))
+            if seen is None:
+                product = 1
+                for mask in masks:
+                    product *= mask.bit_count()
+                if product > ENUMERATION_LIMIT:
+                    continue
+                seen = self._fillings[index, masks] = _fillings(masks, clue.seen, n)
+            removals = {cell: mask & ~seen[i] for i, (cell, mask) in enumerate(zip(clue.cells, masks, strict=True))
+                        if mask & ~seen[i] and not self.placed[cell]}
+            if removals:
+                return self.removing(rule, f"{clue.name}: in every filling of the line that fits the candidates and "
+                                     f"the clue, {self.lost(removals)}", clue.cells, removals)
+        return None
+
+    def broken_clue(self) -> Deduction | None:
+        """A clue whose line is filled and shows another number of buildings."""
+        for clue in self.clues:
+            heights = [self.placed[cell] for cell in clue.cells]
+            if all(heights) and visible(heights) != clue.seen:
+                return self.deduction(CLUE_BROKEN, f"{clue.name} sees {visible(heights)} buildings",
+                                      clue.cells, None)
+        return None
+
+
+CLUE_BROKEN = Rule("clue", 0, "a clue counts the buildings seen from its side")
+
+
+def _fillings(masks: Sequence[int], clue: int, n: int) -> list[int]:
+    """Per cell, the heights some filling of the line puts there: a permutation fitting ``masks`` seen as ``clue``."""
+    seen = [0] * len(masks)
+    chosen = [0] * len(masks)
+    size = len(masks)
+
+    def fill(k: int, used: int, tallest: int, count: int) -> bool:
+        if k == size:
+            if count != clue:
+                return False
+            for i in range(size):
+                seen[i] |= chosen[i]
+            return True
+        free = masks[k] & ~used
+        found = False
+        while free:
+            bit = free & -free
+            free ^= bit
+            height = bit.bit_length()
+            now, top = (count + 1, height) if height > tallest else (count, tallest)
+            if now > clue or now + min(size - k - 1, n - top) < clue:
+                continue
+            chosen[k] = bit
+            found |= fill(k + 1, used | bit, top, now)
+        return found
+
+    fill(0, 0, 0, 0)
+    return seen
+
+
+def reasoner(spec: Skyline, answer: str | None = None, source: str = "<answer>") -> SkylineReasoner:
+    """The named deductions from the givens, or from a partial answer as ``render`` prints it (``.``: empty).
+
+    An :class:`~backtrack.InputError` with line and column for an answer that
+    does not fit the puzzle (a changed clue too); a changed given is a mistake
+    the reasoner reports.
+    """
+    found = SkylineReasoner(spec)
+    found.setup(spec.givens, read_answer(spec, answer, source) if answer is not None else None)
+    return found
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 
@@ -802,6 +1038,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

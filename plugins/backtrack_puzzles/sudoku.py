@@ -41,6 +41,15 @@ The search is :class:`~backtrack_puzzles.latin.LatinSearch` with the boxes as
 extra units: naked and hidden singles, then the cell with fewest candidates.
 :func:`check` is an independent checker of solutions.
 
+Hints and grades (:func:`reasoner`, for ``backtrack hint`` and ``backtrack grade``):
+:class:`SudokuReasoner` names the techniques as people know them (full house,
+hidden and naked singles, pointing and claiming, naked and hidden pairs, triples
+and quads, X-wing, swordfish, jellyfish, forcing chains; see
+:mod:`~backtrack_puzzles.latin_rules`) at the levels of Simon Tatham's Solo:
+``trivial``, ``basic``, ``intermediate``, ``advanced``, ``extreme``, ``unreasonable``
+(a guess).  A partial answer is the grid as ``render`` prints it, ``.`` for a
+cell not yet decided.
+
 Answers (:func:`read_answer`): the grid as ``render`` prints it (box borders and
 ``|`` ignored), or any grid this parser reads; ``.`` is a cell left empty, which
 the checker reports.  A changed given is a broken rule, named by the checker.
@@ -69,7 +78,9 @@ import re
 from pathlib import Path
 from typing import Sequence
 
-from backtrack import Format, Generator, InputError, Param, Puzzle, examples_in, hookimpl, quoted, whole_number
+from backtrack import (
+    Format, Generator, InputError, Param, Pictured, Puzzle, examples_in, hookimpl, quoted, whole_number,
+)
 from backtrack.formats import (
     QUESTION, check_end, decode_number16, decode_pzprv3_file, decode_tatham_cells, decode_tatham_id, decode_tatham_size,
     decode_url, encode_number16, encode_pzprv3_file, encode_tatham_cells, encode_url, number16_places,
@@ -80,6 +91,7 @@ from .latin import (
     LatinGrid, LatinSearch, LatinState, UniquenessBudget, draw_decision, draw_values, filled_in, line_units,
     pzprv3_value, repeated_in_units,
 )
+from .latin_rules import LatinReasoner, latin_rule
 
 # Vocabulary: a *cell* is ``(row, col)`` from 0 (the search numbers it ``row * n + col``); a *value* is
 # 1..N, written as a *symbol* (``1``-``9``, then ``A``-``P`` for 10-25); a *given* is a value the puzzle
@@ -115,7 +127,7 @@ LIMITS = (f"grids of 4 x 4 to {MAX_SIZE} x {MAX_SIZE} cells with boxes of at lea
 # -- 1. the model ----------------------------------------------------------------------------------
 
 
-class Sudoku:
+class Sudoku(Pictured, puzzle="sudoku"):
     """A Sudoku of N x N cells with boxes ``box_rows`` cells tall and ``box_cols`` wide.
 
     ``givens[row][col]`` is 0 for an empty cell.  ``box`` is ``(rows, cols)``
@@ -441,13 +453,14 @@ def text_of(spec: Sudoku) -> str:
 
 
 def render(spec: Sudoku, solution: Sequence[Sequence[int]]) -> str:
-    """The grid with box borders; values above 9 as letters."""
+    """The grid with box borders; values above 9 as letters, ``.`` for a cell left empty (a partial answer)."""
     tall, wide = spec.box_rows, spec.box_cols
     lines = []
     for r, row in enumerate(solution):
         if r and r % tall == 0:
             lines.append("-+-".join("-" * (2 * wide - 1) for _ in range(0, spec.n, wide)))
-        lines.append(" | ".join(" ".join(SYMBOLS[v - 1] for v in row[c : c + wide]) for c in range(0, spec.n, wide)))
+        lines.append(" | ".join(" ".join(SYMBOLS[v - 1] if v else "." for v in row[c : c + wide])
+                                for c in range(0, spec.n, wide)))
     return "\n".join(lines)
 
 
@@ -754,6 +767,68 @@ def search(spec: Sudoku) -> SudokuSearch:
     return SudokuSearch(spec.grid())
 
 
+class SudokuReasoner(LatinReasoner):
+    """Sudoku's named deductions, at the levels of Tatham's Solo (solo.c).
+
+    ``trivial``: only a digit with one place left in a box (and so the last empty
+    cell of a box); ``basic``: the same in rows and columns, and a cell with one
+    candidate left; ``intermediate``: pointing and claiming; ``advanced``: naked
+    and hidden pairs, triples, quads (Solo's set elimination in a box, row or
+    column); ``extreme``: X-wing, swordfish, jellyfish (set elimination for one
+    digit across rows against columns) and forcing chains; ``unreasonable``: a guess.
+    """
+
+    VALUE = "digit"
+    scale = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")
+    rules = (
+        latin_rule("full-house-box", 0, "digit"),
+        latin_rule("hidden-single-box", 0, "digit"),
+        latin_rule("full-house-line", 1, "digit"),
+        latin_rule("hidden-single-row", 1, "digit"),
+        latin_rule("hidden-single-column", 1, "digit"),
+        latin_rule("naked-single", 1, "digit"),
+        latin_rule("pointing", 2, "digit"),
+        latin_rule("claiming", 2, "digit"),
+        latin_rule("naked-pair", 3, "digit"),
+        latin_rule("hidden-pair", 3, "digit"),
+        latin_rule("naked-triple", 3, "digit"),
+        latin_rule("hidden-triple", 3, "digit"),
+        latin_rule("naked-quad", 3, "digit"),
+        latin_rule("hidden-quad", 3, "digit"),
+        latin_rule("x-wing", 4, "digit"),
+        latin_rule("swordfish", 4, "digit"),
+        latin_rule("jellyfish", 4, "digit"),
+        latin_rule("forcing-chain", 4, "digit"),
+    )
+
+    def __init__(self, spec: Sudoku):
+        super().__init__(spec.n, _boxes(spec.box_rows, spec.box_cols))
+        self.spec = spec
+
+    def name(self, value: int) -> str:
+        """A digit as the puzzle writes it: ``1``-``9``, then ``A``-``P``."""
+        return _symbol(value)
+
+    def answer(self) -> str:
+        """The grid as ``render`` prints it, ``.`` for a cell not yet decided."""
+        return render(self.spec, self.values())
+
+    def canvas(self) -> Grid:
+        """The grid the puzzle's pictures are drawn on."""
+        return _canvas(self.spec)
+
+
+def reasoner(spec: Sudoku, answer: str | None = None, source: str = "<answer>") -> SudokuReasoner:
+    """The named deductions from the givens, or from a partial answer as ``render`` prints it (``.``: empty).
+
+    An :class:`~backtrack.InputError` with line and column for an answer that is
+    no grid of this size; a changed given is a mistake the reasoner reports.
+    """
+    found = SudokuReasoner(spec)
+    found.setup(spec.givens, read_answer(spec, answer, source) if answer is not None else None)
+    return found
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 
@@ -899,6 +974,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 

@@ -80,6 +80,14 @@ breaks, in words (``"row 3 holds 2 tents, its count says 3"``).  :func:`draw`
 draws the board as SVG (trees, tents, grass and the counts) and :func:`draw_move`
 the cells a move is about, for both searches: the pictures of ``backtrack replay``.
 
+Reasoning.  :class:`TentsReasoner` (what :func:`reasoner` makes, for ``backtrack
+hint`` and ``backtrack grade``) holds what a person knows (tents, grass, which tree
+owns which tent) and makes Simon Tatham's deductions, named and at his levels:
+``easy`` (``tent-one-tree``, ``no-tree-near``, ``touches-tent``, ``tree-one-place``,
+``line-placements``) and ``tricky`` (``diagonal-pair``, ``line-neighbours``; a
+puzzle that needs a guess is tricky too).  In a partial answer ``-`` is grass and
+``.`` a cell not decided.
+
 Formats.  Besides its own text, tents reads and writes Simon Tatham's Tents game
 IDs (``8x8:faca_inde__cf,2,1,1,1,2,2,2,1,3,0,3,0,1,1,2,2``), puzz.link URLs
 (``https://puzz.link/p?tents/5/5/2g0h1i1j82323``) and the puzz.link editor's
@@ -107,6 +115,7 @@ from backtrack import (
     Generator,
     InputError,
     Param,
+    Pictured,
     PropagatingSearch,
     Puzzle,
     Search,
@@ -115,6 +124,7 @@ from backtrack import (
     hookimpl,
     quoted,
 )
+from backtrack.explain import Deduction, Reasoner, Rule
 from backtrack.formats import (
     QUESTION,
     check_end,
@@ -167,7 +177,7 @@ MAX_SIZE = 100
 # -- 1. the model ----------------------------------------------------------------------------------
 
 
-class TentsCamp:
+class TentsCamp(Pictured, puzzle="tents"):
     """A tents puzzle: trees on a board of ``rows`` x ``cols`` cells, the counts, the rules.
 
     ``trees`` are cell numbers ``r * cols + c`` (row by row) or ``(r, c)`` pairs,
@@ -1615,6 +1625,408 @@ def search(spec: TentsCamp | Zeltlager, rules: str | None = None, count: str = "
     return SEARCHES[method](camp_of(spec), rules=rules, count=count)
 
 
+# The reasoning: Tatham's Tents deductions, named, for ``backtrack hint`` and ``backtrack grade``.
+#
+# A person's state is the tents, the cells known to be grass (no tent), and which tree owns which
+# tent where that is known (a *link*).  A tree *needs* a tent while it has no link; its *places*
+# are the undecided cells next to it and the tents next to it without a tree.  The levels are
+# Tatham's (tents.c): easy (a tent next to one tree that needs one is that tree's; grass where no
+# tree that needs a tent is next, or where a tent touches; a tree with one place left gets its
+# tent there; every way to place a row's or column's missing tents agrees on a cell), tricky (a
+# tree whose two places are diagonal to each other rules out the other cell next to both; every way
+# to place a line's tents touches a cell of the next line).  A puzzle that needs more, or a guess,
+# is tricky too: Tatham's scale has no higher level.  In the answer's text (what :func:`render`
+# prints) ``A`` is a tent, ``-`` grass (the mark of a cell given as empty), ``.`` a cell not decided.
+
+
+def _at(camp: TentsCamp, cell: Cell) -> str:
+    """``(3, 5)``: a cell counted from 1."""
+    r, c = divmod(cell, camp.cols)
+    return f"({r + 1}, {c + 1})"
+
+
+def _cells_words(camp: TentsCamp, cells: Sequence[Cell], last: str = "and") -> str:
+    """``(1, 2)``, ``(1, 2) and (3, 4)``, ``(1, 2), (3, 4) and (5, 6)``."""
+    shown = [_at(camp, cell) for cell in cells]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {last} " + shown[-1]
+
+
+def _tents_words(count: int) -> str:
+    return f"{count} tent" if count == 1 else f"{count} tents"
+
+
+def _more(count: int) -> str:
+    """``1 more tent``, ``3 more tents``."""
+    return f"{count} more tent" if count == 1 else f"{count} more tents"
+
+
+def _room(positions: Sequence[int]) -> int:
+    """The most tents that fit on ``positions`` (sorted places along a line) with no two side by side."""
+    total, run, previous = 0, 0, None
+    for position in positions:
+        run = run + 1 if previous is not None and position == previous + 1 else 1
+        if run % 2:
+            total += 1
+        previous = position
+    return total
+
+
+#: The rules a state can break, for :meth:`TentsReasoner.broken` (they are not deductions).
+TENTS_TOUCH = Rule("tents-touch", 0, "no two tents touch")
+LINE_OVER = Rule("line-too-many", 0, "a row or column holds at most its count of tents")
+LINE_SHORT = Rule("line-too-few", 0, "a row or column must have room for its count of tents")
+TREE_ALONE = Rule("tree-without-place", 0, "every tree gets a tent next to it")
+TENT_ALONE = Rule("tent-without-tree", 0, "every tent belongs to a tree next to it")
+NO_SOLUTION = Rule("in-no-solution", 0, "a mark that no solution of the puzzle has")
+
+
+class TentsReasoner(Reasoner):
+    """What a person solving a Tents puzzle knows (tents, grass, links), and Tatham's deductions from it.
+
+    A step makes one rule once: one tree's tent, one tent's grass around it, one
+    line's placements (see the comment above).
+    """
+
+    scale = ("easy", "tricky")
+    rules = (
+        Rule("tent-one-tree", 0, "a tent next to only one tree that still needs a tent belongs to that tree"),
+        Rule("no-tree-near", 0, "a cell next to no tree that still needs a tent is grass"),
+        Rule("touches-tent", 0, "a cell that touches a tent is grass"),
+        Rule("tree-one-place", 0, "a tree with one place left for its tent gets its tent there"),
+        Rule("line-placements", 0, "a row or column where every way to place its missing tents agrees on a cell"),
+        Rule("diagonal-pair", 1, "a tree whose two places are diagonal to each other: the other cell next to both "
+                                 "is grass"),
+        Rule("line-neighbours", 1, "a cell of the next row or column that every way to place a line's missing "
+                                   "tents touches is grass"),
+    )
+
+    def __init__(self, camp: TentsCamp, tents: Iterable[Cell] = (), grass: Iterable[Cell] = ()):
+        self.camp = camp
+        self.cols, self.rows = camp.cols, camp.rows
+        state = [UNKNOWN] * (camp.rows * camp.cols)
+        for cell in camp.trees:
+            state[cell] = WOOD
+        for cell in (*camp.given_empty, *grass):
+            state[cell] = NO
+        for cell in (*camp.given_tents, *tents):
+            state[cell] = YES
+        self.value = state
+        self.trees = sorted(camp.trees)
+        self.link: dict[Cell, Cell] = {}  # a tree's tent and a tent's tree, both ways
+        self.near = [camp.neighbours(cell) for cell in range(len(state))]
+        self.touch = [camp.touching(cell) for cell in range(len(state))]
+        self.lines = [(f"row {r + 1}", camp.row_counts[r], [r * self.cols + c for c in range(self.cols)])
+                      for r in range(self.rows)]
+        self.lines += [(f"column {c + 1}", camp.col_counts[c], [r * self.cols + c for r in range(self.rows)])
+                       for c in range(self.cols)]
+
+    def _cell(self, cell: Cell) -> tuple[int, int]:
+        return divmod(cell, self.cols)
+
+    def _places(self, tree: Cell) -> list[Cell]:
+        """The cells a tree without a tent could still take: undecided, or a tent without a tree."""
+        state, link = self.value, self.link
+        return sorted(n for n in self.near[tree] if state[n] == UNKNOWN or (state[n] == YES and n not in link))
+
+    def _needy(self, cell: Cell) -> list[Cell]:
+        """The trees next to ``cell`` that still need a tent."""
+        return sorted(n for n in self.near[cell] if self.value[n] == WOOD and n not in self.link)
+
+    def _deduction(self, rule: Rule, words: str, cells: Iterable[Cell], change: Any) -> Deduction:
+        return Deduction(rule, words, tuple(self._cell(cell) for cell in cells), change)
+
+    # -- the rules ----------------------------------------------------------------------
+    def find(self, rule: Rule) -> Deduction | None:
+        return getattr(self, "_find_" + rule.id.replace("-", "_"))(rule)
+
+    def _find_tent_one_tree(self, rule: Rule) -> Deduction | None:
+        camp = self.camp
+        for cell, value in enumerate(self.value):
+            if value == YES and cell not in self.link:
+                trees = self._needy(cell)
+                if len(trees) == 1:
+                    words = (f"the tent at {_at(camp, cell)} is next to only one tree that still needs a tent, "
+                             f"at {_at(camp, trees[0])}: it is that tree's tent")
+                    return self._deduction(rule, words, (cell, trees[0]), ("link", trees[0], cell))
+        return None
+
+    def _find_no_tree_near(self, rule: Rule) -> Deduction | None:
+        state = self.value
+        cells = [cell for cell, value in enumerate(state) if value == UNKNOWN and not self._needy(cell)]
+        if not cells:
+            return None
+        if len(cells) == 1:
+            words = f"{_at(self.camp, cells[0])} is next to no tree that still needs a tent: grass"
+        else:
+            shown = _cells_words(self.camp, cells[:6]) if len(cells) <= 6 else \
+                ", ".join(_at(self.camp, cell) for cell in cells[:5]) + f" and {len(cells) - 5} more"
+            words = f"{len(cells)} cells are next to no tree that still needs a tent: grass on {shown}"
+        return self._deduction(rule, words, cells, ("grass", cells))
+
+    def _find_touches_tent(self, rule: Rule) -> Deduction | None:
+        state = self.value
+        for cell, value in enumerate(state):
+            if value == YES:
+                cells = sorted(n for n in self.touch[cell] if state[n] == UNKNOWN)
+                if cells:
+                    words = (f"the tent at {_at(self.camp, cell)} touches {_cells_words(self.camp, cells)}: "
+                             "grass there")
+                    return self._deduction(rule, words, (cell, *cells), ("grass", cells))
+        return None
+
+    def _find_tree_one_place(self, rule: Rule) -> Deduction | None:
+        camp = self.camp
+        for tree in self.trees:
+            if tree not in self.link:
+                places = self._places(tree)
+                if len(places) == 1:
+                    place = places[0]
+                    if self.value[place] == YES:
+                        words = (f"the tree at {_at(camp, tree)} has only the tent at {_at(camp, place)} left: "
+                                 "it is this tree's tent")
+                    else:
+                        words = f"the tree at {_at(camp, tree)} has one place left, {_at(camp, place)}: a tent there"
+                    return self._deduction(rule, words, (place, tree), ("link", tree, place))
+        return None
+
+    def _line_cases(self, line: tuple[str, int | None, list[Cell]]) -> tuple[int, list[Cell]] | None:
+        """The tents a line still needs and its undecided cells; None when it has no count or nothing to place."""
+        _, count, cells = line
+        if count is None:
+            return None
+        free = [cell for cell in cells if self.value[cell] == UNKNOWN]
+        if not free:
+            return None
+        return count - sum(self.value[cell] == YES for cell in cells), free
+
+    def _find_line_placements(self, rule: Rule) -> Deduction | None:
+        camp = self.camp
+        for line in self.lines:
+            cases = self._line_cases(line)
+            if cases is None:
+                continue
+            need, free = cases
+            name, cells = line[0], line[2]
+            where = {cell: i for i, cell in enumerate(cells)}
+            positions = [where[cell] for cell in free]
+            if need < 0 or _room(positions) < need:
+                continue  # no way at all: broken() says so
+            tents, grass = [], []
+            for cell in free:
+                p = where[cell]
+                if _room([q for q in positions if q != p]) < need:
+                    tents.append(cell)
+                elif need == 0 or 1 + _room([q for q in positions if abs(q - p) > 1]) < need:
+                    grass.append(cell)
+            if not tents and not grass:
+                continue
+            if need == 0:
+                words = f"{name} has all its tents: grass on {_cells_words(camp, grass)}"
+            elif len(tents) == need == len(free):
+                words = (f"{name} needs {_more(need)} and has exactly {need} "
+                         f"{'place' if need == 1 else 'places'} left: {'a tent' if need == 1 else 'tents'} on "
+                         f"{_cells_words(camp, tents)}")
+            else:
+                parts = ([f"a tent on {_cells_words(camp, tents)}"] if tents else []) + \
+                        ([f"grass on {_cells_words(camp, grass)}"] if grass else [])
+                words = (f"{name} needs {_more(need)} in its {len(free)} undecided cells, and every way to place "
+                         f"{'it' if need == 1 else 'them'} without two side by side puts {' and '.join(parts)}")
+            return self._deduction(rule, words, (*tents, *grass), ("cells", tents, grass))
+        return None
+
+    def _find_diagonal_pair(self, rule: Rule) -> Deduction | None:
+        camp, cols = self.camp, self.cols
+        for tree in self.trees:
+            if tree in self.link:
+                continue
+            places = self._places(tree)
+            if len(places) != 2:
+                continue
+            a, b = places
+            (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+            if ra == rb or ca == cb:
+                continue  # on opposite sides of the tree
+            other = a + b - tree
+            if self.value[other] == UNKNOWN:
+                words = (f"the tree at {_at(camp, tree)} has its tent at {_at(camp, a)} or {_at(camp, b)}, and "
+                         f"either touches {_at(camp, other)}: grass there")
+                return self._deduction(rule, words, (other, tree, a, b), ("grass", [other]))
+        return None
+
+    def _find_line_neighbours(self, rule: Rule) -> Deduction | None:
+        camp, state = self.camp, self.value
+        standard = camp.rules == "standard"
+        for index, line in enumerate(self.lines):
+            cases = self._line_cases(line)
+            if cases is None:
+                continue
+            need, free = cases
+            name, cells = line[0], line[2]
+            if need <= 0:
+                continue
+            where = {cell: i for i, cell in enumerate(cells)}
+            positions = [where[cell] for cell in free]
+            if _room(positions) < need:
+                continue
+            rows = index < self.rows
+            first, last = (0, self.rows) if rows else (self.rows, len(self.lines))
+            out = []
+            for other in (index - 1, index + 1):
+                if not first <= other < last:
+                    continue
+                for p, cell in enumerate(self.lines[other][2]):
+                    if state[cell] != UNKNOWN:
+                        continue
+                    near = [q for q in positions if (abs(q - p) <= 1 if standard else q == p)]
+                    if near and _room([q for q in positions if q not in near]) < need:
+                        out.append(cell)
+            if out:
+                out.sort()
+                words = (f"{name} needs {_more(need)}, and every way to place {'it' if need == 1 else 'them'} touches "
+                         f"{_cells_words(camp, out)}: grass there")
+                return self._deduction(rule, words, out, ("grass", out))
+        return None
+
+    def apply(self, deduction: Deduction) -> None:
+        change, state = deduction.change, self.value
+        if change[0] == "link":
+            _, tree, tent = change
+            state[tent] = YES
+            self.link[tree], self.link[tent] = tent, tree
+        elif change[0] == "grass":
+            for cell in change[1]:
+                state[cell] = NO
+        else:
+            for cell in change[1]:
+                state[cell] = YES
+            for cell in change[2]:
+                state[cell] = NO
+
+    # -- the state's verdicts --------------------------------------------------------------
+    def solved(self) -> bool:
+        return UNKNOWN not in self.value and self.broken() is None
+
+    def broken(self) -> Deduction | None:
+        camp, state = self.camp, self.value
+        for cell, value in enumerate(state):
+            if value == YES:
+                for other in self.touch[cell]:
+                    if other > cell and state[other] == YES:
+                        return self._deduction(TENTS_TOUCH, f"the tents at {_at(camp, cell)} and "
+                                                            f"{_at(camp, other)} touch", (cell, other), None)
+        for name, count, cells in self.lines:
+            if count is None:
+                continue
+            tents = sum(state[cell] == YES for cell in cells)
+            if tents > count:
+                return self._deduction(LINE_OVER, f"{name} holds {_tents_words(tents)}, its count says {count}",
+                                       cells, None)
+            positions = [i for i, cell in enumerate(cells) if state[cell] == UNKNOWN]
+            room = tents + _room(positions)
+            if room < count:
+                return self._deduction(LINE_SHORT, f"{name} has room for at most {_tents_words(room)}, its count "
+                                                   f"says {count}", cells, None)
+        for tree in self.trees:
+            if tree not in self.link and not self._places(tree):
+                return self._deduction(TREE_ALONE, f"the tree at {_at(camp, tree)} has no place left for its tent",
+                                       (tree,), None)
+        for cell, value in enumerate(state):
+            if value == YES and cell not in self.link and not self._needy(cell):
+                return self._deduction(TENT_ALONE, f"the tent at {_at(camp, cell)} is next to no tree that still "
+                                                   "needs a tent", (cell,), None)
+        return None
+
+    def answer(self) -> str:
+        camp, state = self.camp, self.value
+        lines = ["rules: standard"] if camp.rules == "standard" else []
+        lines.append(" ".join(map(_shown, camp.col_counts)))
+        marks = {UNKNOWN: EMPTY, NO: GIVEN_EMPTY, YES: TENT, WOOD: TREE}
+        for r, count in enumerate(camp.row_counts):
+            lines.append(f"{_shown(count)} " + "".join(marks[state[cell]]
+                                                       for cell in range(r * self.cols, (r + 1) * self.cols)))
+        return "\n".join(lines)
+
+    def guess(self) -> Deduction | None:
+        """The cell the propagating search would try a tent on first here.
+
+        When that search needs no guess from here (its propagation and probing go
+        further), an undecided cell of the row or column with the least slack, as it
+        branches.
+        """
+        state = self.value
+        search = TentsSearch(self.camp)
+        options: list[Decision] | None = None
+        if search.start() and all(search.decide(("tent" if state[cell] == YES else "empty", cell))
+                                  for cell in range(len(state)) if state[cell] in (YES, NO)
+                                  and search.state[cell] == UNKNOWN):
+            options = search.branch()
+        rule = Rule("guess", len(self.scale) - 1, "a guess")
+        if options:
+            cell = options[0][1]
+            return self._deduction(rule, f"a tent at {_at(self.camp, cell)}", (cell,), None)
+        best, slack = None, None
+        for _, count, cells in self.lines:
+            free = [cell for cell in cells if state[cell] == UNKNOWN]
+            if free:
+                left = len(free) - (count if count is not None else len(free)) + sum(state[c] == YES for c in cells)
+                if slack is None or left < slack:
+                    best, slack = free[0], left
+        if best is None:
+            return None
+        return self._deduction(rule, f"a tent at {_at(self.camp, best)}", (best,), None)
+
+    def against(self, solution: Any) -> list[Deduction]:
+        wanted = set(solution.tents)
+        given = set(self.camp.given_empty)
+        found = []
+        for cell, value in enumerate(self.value):
+            if value == YES and cell not in wanted:
+                found.append(self._deduction(NO_SOLUTION, f"with a tent at {_at(self.camp, cell)} the puzzle has no "
+                                                          "solution", (cell,), None))
+            elif value == NO and cell in wanted and cell not in given:
+                found.append(self._deduction(NO_SOLUTION, f"without a tent at {_at(self.camp, cell)} the puzzle has "
+                                                          "no solution", (cell,), None))
+        return found
+
+    def state(self) -> Decided:
+        state = self.value
+        tents = tuple(cell for cell, value in enumerate(state) if value == YES)
+        grass = tuple(cell for cell, value in enumerate(state) if value == NO)
+        pairs = tuple((tree, self.link[tree]) for tree in self.camp.trees if tree in self.link)
+        return Decided(tents, grass, pairs)
+
+    def highlight(self, cells: Sequence[tuple[int, int]]) -> str:
+        canvas = _canvas(self.camp)
+        return "".join(canvas.highlight(r, c) for r, c in cells)
+
+
+def reasoner(spec: TentsCamp | Zeltlager, answer: str | None = None, source: str = "<answer>") -> TentsReasoner:
+    """The reasoner of ``spec`` from the givens, or from a partial answer in the text form :func:`render` prints.
+
+    In the answer ``A`` is a tent, ``-`` grass (a cell without a tent), ``.`` a cell
+    not decided yet; its trees and counts are the puzzle's.  :class:`InputError`
+    (line and column) as :func:`read_answer` gives it, and for a mark that
+    contradicts a given tent or a cell given as empty.
+    """
+    camp = camp_of(spec)
+    if answer is None:
+        return TentsReasoner(camp)
+    tents = read_answer(camp, answer, source).tents
+    marked = parse(answer, source)
+    lines = _grid_lines(answer)
+    for cell in camp.given_tents:
+        if cell in marked.given_empty:
+            r, c = divmod(cell, camp.cols)
+            line, tokens = lines[1 + r]
+            raise InputError("the puzzle gives a tent here, the answer grass", source, line, tokens[1][0] + c)
+    for cell in camp.given_empty:
+        if cell in tents:
+            r, c = divmod(cell, camp.cols)
+            line, tokens = lines[1 + r]
+            raise InputError("the puzzle gives this cell as empty, the answer a tent", source, line, tokens[1][0] + c)
+    return TentsReasoner(camp, tents, marked.given_empty)
+
+
 # -- 8. the generator ------------------------------------------------------------------------------
 
 #: The most propagation steps the generator spends on verdicts (deciding whether a board has one
@@ -1931,6 +2343,7 @@ PUZZLE = Puzzle(
     draw=draw,
     draw_move=draw_move,
     check=check,
+    reasoner=reasoner,
     generator=GENERATOR,
 )
 
