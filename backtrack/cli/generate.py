@@ -52,6 +52,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 #: Tries per puzzle asked for before ``generate`` gives up on a grade or on uniqueness.
 GENERATE_TRIES = 200
+#: Tries per puzzle for a level of the puzzle's scale: some levels are rare among the puzzles a generator makes
+#: (one 6 x 6 Kendoku in a hundred is extreme), and grading one takes milliseconds.
+LEVEL_TRIES = 2000
 #: The attempts (decisions tried) of ``generate --difficulty``'s graded check of one puzzle: its
 #: grading search may differ from the generator's and be slow on big boards; a check stopped
 #: there proves nothing, and the puzzle is passed over.  About 6 s of Sudoku's or Akari's search
@@ -192,7 +195,7 @@ def run(manager: Manager, args: argparse.Namespace) -> int:
             while made < args.count:
                 if deadline.expired():
                     raise GenerateTimeout
-                if tried >= GENERATE_TRIES * args.count:
+                if tried >= (LEVEL_TRIES if by_scale else GENERATE_TRIES) * args.count:
                     wanted = f"{args.difficulty} " if args.difficulty else ""
                     raise UsageError(f"no {wanted}puzzle among {tried} made from seeds {seed} to {candidate - 1} "
                                      f"({made} of {args.count} found); try other parameters")
